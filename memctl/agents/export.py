@@ -29,7 +29,7 @@ from memctl.agents.registry import memory_files
 from memctl.core.config import Config
 from memctl.core.durable import write_atomic
 from memctl.core.errors import MemctlError, UsageError, unreadable
-from memctl.core.forgotten import Forgotten, fact_key
+from memctl.core.forgotten import Forgotten, fact_key, older_masks_in
 from memctl.core.memory import CONTEXT_CAP, memory_block
 from memctl.core.state import State
 from memctl.core.workspace import Workspace
@@ -188,7 +188,7 @@ def refresh(
     facts a forget is about to remove; a dry run (MEMORY.md still stating them) counts a
     block that states one as one that would change."""
     done = Refresh(dry_run=dry_run)
-    gone = Forgotten({fact_key(fact) for fact in facts or []})
+    gone = Forgotten({fact_key(fact) for fact in facts or []}, legacy=older_masks_in(ws))
     stale: list[str] = []
     for path, kind in sorted(ws.read_state().exports.items()):
         target = Path(path)

@@ -203,6 +203,13 @@ def older_masks(stones: list[Tombstone]) -> bool:
     return any(stone.purged and not stone.masks for stone in stones)
 
 
+def older_masks_in(ws: Workspace) -> bool:
+    """Whether an older memctl purged this workspace (`older_masks` of its tombstones):
+    what every reader that leaves a purge's masks out passes as `legacy` (`holds_mask`,
+    `unmasked`, `Forgotten`), so that each reads an older short mask alike."""
+    return older_masks(read_tombstones(ws))
+
+
 def read_tombstones(ws: Workspace) -> list[Tombstone]:
     """Every tombstone, oldest first; a line that is not one (a torn write) is skipped."""
     try:

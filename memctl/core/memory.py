@@ -87,16 +87,23 @@ def _opener(line: str, at: int) -> re.Match[str] | None:
     return None
 
 
-def comment_spans(lines: list[str]) -> list[tuple[int, int]]:
-    """The user's HTML comments of `lines` that span lines, each as (first, last), the
-    0-based indices of the line that opens it (`<!--` not closed on that line) and of
-    the line that closes it (`-->`; the last line when it is never closed). Hidden
+def commented(lines: list[str]) -> dict[int, tuple[int, int]]:
+    """Each line of `lines` inside a user's HTML comment that spans lines, by its 0-based
+    index, with that comment's (first, last): the indices of the line that opens it
+    (`<!--` not closed on that line) and of the line that closes it (`-->`; the last
+    line when it is never closed). What forget (its units, its rewrite of MEMORY.md)
+    and undo (`history`) ask of a line, read one way for all of them. Hidden
     when the file is rendered, such a comment is one unit: a forget that deleted its
     opener or closer alone would show the lines inside as memory, with a stray `-->`
     (review 20 #4). A comment on one line is no span; nor is a `<!--` memctl wrote
     escaped (`\\<!--`, said in a fact), nor one in code, inline or a fenced block,
     which is shown as written (review 22 #3: it made every later fact one unit that
     forget refused while search read them as memory)."""
+    return {n: span for span in _comment_spans(lines) for n in range(span[0], span[1] + 1)}
+
+
+def _comment_spans(lines: list[str]) -> list[tuple[int, int]]:
+    """The (first, last) of each comment over lines `commented` reads, in order."""
     spans: list[tuple[int, int]] = []
     opened: int | None = None
     fence: str | None = None  # the backticks or tildes of the code block we are in

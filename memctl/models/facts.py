@@ -2990,6 +2990,8 @@ _PAST_OF = {
     "study": "studied",
     "do": "did",
     "have": "had",
+    "say": "said",
+    "pay": "paid",
     "end up": "ended up",
 }
 """The past of the verbs most asked of with "where/what did you ...?" whose past is not
@@ -3004,6 +3006,19 @@ _NO_VALUE = re.compile(
 _ANSWER_NP = re.compile(
     r"(?:(?:yes|yeah|yep|still)[,\s]+)*(?P<np>[\w'’&.-]+(?:\s+[\w'’&.-]+){0,3})[.!]*"
 )
+_PARTICIPLE = re.compile(r"[A-Za-z]{2,}[a-df-z]ed")
+"""One word that is a past participle ("Retired.", "Engaged!", "Married."), not a noun
+("Speed", "Tweed", "Fred" are not): said alone it has the capital of a sentence, not of
+a name, and it names no thing a what-question's verb takes ("what did Sam say?" /
+"Engaged!" is no "Sam said engaged"). It answers "what does X do?" as what X is ("My
+dad is retired") and "what did X do?" as what X did ("My dad retired")."""
+_NAMING_VERBS = _words("name call")
+"""Verbs whose what-question asks a name ("what did you name the dog?" / "Alfred."): its
+answer is a name even where it ends like a participle."""
+_PUT_VERBS = _words("park put leave stash hide")
+"""Verbs a where-question in the past asks of where something was left ("where did you
+park?", "where did you put the keys?"): its answer is where it is now, the moment
+(`_of_the_moment`), and said alone no fact to keep ("By the gym.", or a joke: "Mars.")."""
 
 
 def _past(verb: str) -> str:
@@ -3029,9 +3044,10 @@ def _place_or_thing_answer(
     answer with a verb, a date, no value (`_NO_VALUE`: "no idea", "nowhere yet") or an
     order ("Ask Rasmus"); nor an answer said `joking` (with laughter or an emoji: "A
     spaceship lol"), nor one to a question of the moment (`_of_the_moment`: "where are
-    you going?" / "Bed."; review 20 #6). "" for anything else. `written`: the answer as
-    its message wrote it, whose lower case ("fish") the sentence's capital does not
-    change."""
+    you going?" / "Bed."; review 20 #6). A participle alone ("Retired.") names no thing:
+    it answers only what someone does or did (`_what_done`). "" for anything else.
+    `written`: the answer as its message wrote it, whose lower case ("fish") the
+    sentence's capital does not change."""
     asked = [piece for piece in split_sentences(question) if piece.rstrip().endswith("?")]
     where = _ASKED_WHERE_WHAT.match(asked[-1].strip()) if asked else None
     answer = _ANSWER_NP.fullmatch(said.strip().rstrip(".!"))
@@ -3040,6 +3056,16 @@ def _place_or_thing_answer(
     np = answer["np"]
     if written.lstrip()[:1].islower():
         np = np[:1].lower() + np[1:]
+    aux, verb = where["aux"].casefold(), where["verb"].casefold()
+    subject = "I" if where["subject"].casefold() in ("you", "u") else where["subject"]
+    # "your sister" asked is the answerer's: "my sister", told as theirs.
+    subject = re.sub(r"^your\b", "my", subject, flags=re.I)
+    what = where["wh"].casefold() == "what"
+    if what and _PARTICIPLE.fullmatch(np) and verb not in _NAMING_VERBS:
+        # "what did Sam say?" / "Engaged!": no thing said, an exclamation.
+        if verb not in ("do", "doing") or _TWO_ASKED_OF.search(where[0]):
+            return ""
+        return _what_done(subject, aux, np.casefold(), where["rest"])
     # A name in capitals is one ("Halden Labs"), whatever its last word looks like.
     proper = all(word[:1].isupper() for word in np.split())
     if (
@@ -3050,10 +3076,6 @@ def _place_or_thing_answer(
         or _TWO_ASKED_OF.search(where[0])
     ):
         return ""
-    aux, verb = where["aux"].casefold(), where["verb"].casefold()
-    subject = "I" if where["subject"].casefold() in ("you", "u") else where["subject"]
-    # "your sister" asked is the answerer's: "my sister", told as theirs.
-    subject = re.sub(r"^your\b", "my", subject, flags=re.I)
     if aux == "did":
         told = f"{subject} {_past(verb)}"
     elif aux in ("do", "does"):
@@ -3070,15 +3092,38 @@ def _place_or_thing_answer(
     return f"{np[0].upper()}{np[1:]} is where {told}{where['rest']}"
 
 
+def _what_done(subject: str, aux: str, participle: str, rest: str) -> str:
+    """A participle answering what someone does or did, told: "what does X do?" /
+    "Retired." as what X is ("My dad is retired"), "what did X do (at the weekend)?" /
+    "Hiked." as what X did ("I hiked at the weekend"), "what is X doing these days?" /
+    "Retired." as "X is retired these days". "" for what was done to or with something
+    ("what did you do with the car?" / "Crashed."): the answer leaves out what it did."""
+    if aux == "did":
+        if re.match(r"\s+(?:with|to|about)\b", rest, re.I):
+            return ""
+        told = f"{subject} {participle}{rest}"
+    else:
+        plural = aux in ("do", "are", "were") and subject != "I"
+        tense = "was" if aux in ("was", "were") else "is"
+        being = "am" if subject == "I" and tense == "is" else tense
+        if plural:
+            being = "were" if tense == "was" else "are"
+        told = f"{subject} {being} {participle}{rest}"
+    return told[0].upper() + told[1:]
+
+
 def _of_the_moment(where: re.Match[str]) -> bool:
     """Whether a question of where or what (`_ASKED_WHERE_WHAT`) asks of the moment: in
     the progressive, "where" someone is going or is parked, or what they are doing (the
-    verb that stands for any other), with no span it is asked over (`_MOMENT_ASKED`).
-    Its answer ("Bed.", "Homework.") is where they are now, no fact to keep; "what are
+    verb that stands for any other), with no span it is asked over (`_MOMENT_ASKED`);
+    or in the past, where someone parked or put something (`_PUT_VERBS`). Its answer
+    ("Bed.", "Homework.", "By the gym.") is where they are now, no fact to keep; "what are
     you reading?" / "Dune" names a thing, and "these days" a span."""
-    if where["aux"].casefold() not in ("are", "is", "was", "were"):
-        return False
     if _MOMENT_ASKED.search(where["rest"]):
+        return False
+    if where["wh"].casefold() == "where" and where["aux"].casefold() == "did":
+        return where["verb"].casefold() in _PUT_VERBS
+    if where["aux"].casefold() not in ("are", "is", "was", "were"):
         return False
     return where["wh"].casefold() == "where" or where["verb"].casefold() == "doing"
 

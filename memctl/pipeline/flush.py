@@ -224,18 +224,19 @@ def _purged_again(ws: Workspace, threads: list[ThreadFlush]) -> list[str]:
     tombstone names (its digest: a purge keeps no text): said again after the purge,
     here or on another machine, it is in plain text here until `memctl sync` masks it
     (before it is sent) or a `forget --purge` here does."""
-    from memctl.core.forgotten import read_tombstones
+    from memctl.core.forgotten import older_masks, read_tombstones
     from memctl.pipeline.purge import stating
 
     written = [(item.ledger, line) for item in threads if item.ledger for line in item.written]
     if not written:
         return []
-    when = {stone.digest: stone.at[:10] for stone in read_tombstones(ws) if stone.purged}
+    stones = read_tombstones(ws)
+    when = {stone.digest: stone.at[:10] for stone in stones if stone.purged}
     if not when:
         return []
     said: dict[str, set[str]] = {}
     for ledger, line in written:
-        for digest in stating([line], set(when)).values():
+        for digest in stating([line], set(when), legacy=older_masks(stones)).values():
             said.setdefault(ledger or "", set()).add(when[digest])
     return [
         f"{ledger} states a fact purged on {', '.join(sorted(days))} again: `memctl sync` "
@@ -614,10 +615,10 @@ class _Run:
     @functools.cached_property
     def _older_masks(self) -> bool:
         """An older memctl purged here: its short masks (`[~~]`, `[forgot`) are masks
-        (`forgotten.older_masks`); elsewhere they are a user's text."""
-        from memctl.core.forgotten import older_masks, read_tombstones
+        (`forgotten.older_masks_in`); elsewhere they are a user's text."""
+        from memctl.core.forgotten import older_masks_in
 
-        return older_masks(read_tombstones(self.ws))
+        return older_masks_in(self.ws)
 
     def thread(self, thread: str, record: ThreadMark | None, log: _Log | None) -> ThreadFlush:
         if log is None:

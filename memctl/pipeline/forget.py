@@ -33,11 +33,12 @@ from memctl.core.forgotten import (
     Forgotten,
     TakeBack,
     fact_key,
+    older_masks_in,
     record_tombstones,
     same_fact,
     tombstones,
 )
-from memctl.core.memory import comment_spans, is_marker, memory_path, read_memory
+from memctl.core.memory import commented, is_marker, memory_path, read_memory
 from memctl.core.said import speaker_label
 from memctl.core.sources import bullet_digest, read_sidecar, sidecar_path
 from memctl.core.wording import plural
@@ -159,7 +160,8 @@ def forget(
         if replacement is not None:
             _check_correction(replacement, facts)
         result = ForgetResult([fact.text for fact in facts], found, replacement, dry_run=dry_run)
-        gone = Forgotten({fact_key(line) for fact in facts for line in fact.lines})
+        legacy = older_masks_in(ws)
+        gone = Forgotten({fact_key(line) for fact in facts for line in fact.lines}, legacy=legacy)
         memory = ws.memory_md.read_bytes() if ws.memory_md.exists() else b""
         kept, at, result.memory_lines = _without(
             memory.decode("utf-8", "surrogateescape"), gone, headings=replacement is None
@@ -174,7 +176,7 @@ def forget(
         # would say it is back while the first kept it out. Its line in MEMORY.md (a
         # `save` wrote it again) still goes.
         lines = [line for fact in facts for line in (fact.said if purge else fact.fresh)]
-        said = None if purge else _said(ws, lines, found)  # a purge masks the turns
+        said = None if purge else _said(ws, lines, found, legacy)  # a purge masks the turns
         of = {line: fact.text for fact in facts for line in (fact.said if purge else fact.fresh)}
         stones = tombstones(lines, replacement, purge=purge, said=said, of=of)
         # A purge must leave no copy, a history copy included; a forget that leaves
@@ -221,9 +223,10 @@ def _sayings(ws: Workspace, found: list[str], needles: list[str]) -> list[Saying
     ]
 
 
-def _said(ws: Workspace, facts: list[str], found: list[str]) -> dict[str, list[str]]:
+def _said(ws: Workspace, facts: list[str], found: list[str], legacy: bool) -> dict[str, list[str]]:
     """The thread entries each fact was taken from (`provenance.turns_saying` of the
-    lines stating it), for its tombstone: recall and search leave them out."""
+    lines stating it), for its tombstone: recall and search leave them out. `legacy`:
+    an older memctl purged here (`forgotten.older_masks_in`)."""
     turns = {spot: entries for spot, entries in turns_saying(ws, found).items() if entries}
     files: dict[str, list[str]] = {}
     said: dict[str, list[str]] = {}
@@ -233,7 +236,7 @@ def _said(ws: Workspace, facts: list[str], found: list[str]) -> dict[str, list[s
             files[name] = _lines(memory_path(ws, name))
         line = files[name][int(number) - 1]
         for fact in facts:
-            if Forgotten({fact_key(fact)}).states(line):
+            if Forgotten({fact_key(fact)}, legacy=legacy).states(line):
                 kept = said.setdefault(fact, [])
                 kept += [entry for entry in entries if entry not in kept]
     return said
@@ -314,7 +317,7 @@ def _still_stated(ws: Workspace, facts: list[Fact]) -> list[Fact]:
         # A correction that holds the old words (`Staging is db3 and db7.`) does not
         # state the fact it corrected: that one is done, and no candidate.
         corrected = {key: before.corrected[key] for key in keys if key in before.corrected}
-        stated = Forgotten(keys, corrected=corrected)
+        stated = Forgotten(keys, corrected=corrected, legacy=before.legacy)
         if fact.fresh or any(stated.states(line) for line in memory):
             left.append(fact)
     if not left:
@@ -478,7 +481,7 @@ class _Unit:
     """Its first line, 1-based."""
     lines: list[str]
     comment: tuple[int, int] | None = None
-    """The comment over several lines it stands in (`memory.comment_spans`), if any."""
+    """The comment over several lines it stands in (`memory.commented`), if any."""
     thread: str | None = None
     """The thread its ledger block was flushed from (its `## Memory Flush` heading)."""
 
@@ -523,7 +526,7 @@ def continued(lines: list[str], start: int) -> int:
 
 def _units_of(path: str, lines: list[str]) -> list[_Unit]:
     units: list[_Unit] = []
-    spans = comment_spans(lines)
+    inside = commented(lines)
     index = 0
     thread: str | None = None
     while index < len(lines):
@@ -533,23 +536,20 @@ def _units_of(path: str, lines: list[str]) -> list[_Unit]:
         if not is_fact_line(lines[index]):
             index += 1
             continue
-        end = _clipped(spans, index, continued(lines, index))
-        within = next(((a, b) for a, b in spans if a <= index <= b), None)
-        units.append(_Unit(path, index + 1, lines[index:end], within, thread))
+        end = _clipped(inside, index, continued(lines, index))
+        units.append(_Unit(path, index + 1, lines[index:end], inside.get(index), thread))
         index = end
     return units
 
 
-def _clipped(spans: list[tuple[int, int]], start: int, end: int) -> int:
+def _clipped(inside: dict[int, tuple[int, int]], start: int, end: int) -> int:
     """`end` (past a fact line at `start` and its continuation lines) cut so that the
-    unit never crosses an edge of a comment over lines (`memory.comment_spans`): it
-    stops before an opener it would take in, and after the closer of the one it is in."""
-    for first, last in spans:
-        if start < first < end:
-            end = first
-        if first <= start <= last < end - 1:
-            end = last + 1
-    return end
+    unit never crosses an edge of a comment over lines (`inside`: `memory.commented`):
+    it stops after the closer of the one it is in, else before the opener of one it
+    would take in (the first line of it inside one)."""
+    if (own := inside.get(start)) is not None:
+        return min(end, own[1] + 1)
+    return next((n for n in range(start + 1, end) if n in inside), end)
 
 
 def _in_comments(units: list[_Unit]) -> None:
@@ -703,17 +703,18 @@ def _listed_places(facts: list[Fact]) -> list[str]:
 
 def _without(memory: str, gone: Forgotten, *, headings: bool) -> tuple[str, int | None, int]:
     """MEMORY.md without the bullets that state a `gone` fact (each with its continuation
-    lines; none of a user's comment over several lines, `memory.comment_spans`), where the first of them stood (a correction goes there), and how many lines
-    went. With `headings`, a `## Heading` whose every line went goes too."""
+    lines; none of a user's comment over several lines, `memory.commented`), where the
+    first of them stood (a correction goes there), and how many lines went. With
+    `headings`, a `## Heading` whose every line went goes too."""
     lines = memory.splitlines(keepends=True)
-    spans = comment_spans(lines)
+    inside = commented(lines)
     dropped: set[int] = set()
     index = 0
     while index < len(lines):
         fact = is_fact_line(lines[index])
-        end = _clipped(spans, index, continued(lines, index)) if fact else index + 1
+        end = _clipped(inside, index, continued(lines, index)) if fact else index + 1
         # A comment over lines stays whole: a purge masks what is in it (review 20 #4).
-        hidden = any(first <= index <= last for first, last in spans)
+        hidden = index in inside
         if fact and not hidden and any(gone.states(_text(line)) for line in lines[index:end]):
             dropped.update(range(index, end))
         index = end

@@ -36,11 +36,10 @@ from memctl.core.forgotten import (
     TakeBack,
     forgotten_after,
     holds_mask,
-    older_masks,
-    read_tombstones,
+    older_masks_in,
     take_back,
 )
-from memctl.core.memory import comment_spans, is_marker
+from memctl.core.memory import commented, is_marker
 from memctl.core.state import State
 from memctl.core.workspace import Workspace
 from memctl.pipeline import provenance
@@ -199,14 +198,17 @@ class _Restoring:
     forgotten_out: int
     back: TakeBack
     reverse: TakeBack
+    legacy: bool
+    """An older memctl purged here (`forgotten.older_masks_in`): its short masks are masks."""
 
 
 def _restoring(ws: Workspace, chosen: Version) -> _Restoring:
     back = _taken_back(ws, chosen.number)
-    legacy = older_masks(read_tombstones(ws))
+    legacy = older_masks_in(ws)
     data, masked = _unmasked((ws.root / chosen.path).read_bytes(), legacy=legacy)
     data, forgotten_out = _not_forgotten(data, forgotten_after(ws, back))
-    return _Restoring(data, masked, forgotten_out, back, take_back(ws, back, write=False))
+    reverse = take_back(ws, back, write=False)
+    return _Restoring(data, masked, forgotten_out, back, reverse, legacy)
 
 
 def _plan(
@@ -228,17 +230,20 @@ def _plan(
         diff=unified_diff(current.decode("utf-8", "replace"), data.decode("utf-8", "replace")),
         unconsolidated_bytes=sum(item.end - item.start for item in new),
         offsets_kept=read_marks(ws.root / chosen.path) is not None,
-        unforgotten=_facts(reverse.add),
-        forgotten=_facts(reverse.drop),
+        unforgotten=_facts(reverse.add, legacy=restoring.legacy),
+        forgotten=_facts(reverse.drop, legacy=restoring.legacy),
         masked=restoring.masked,
         forgotten_out=restoring.forgotten_out,
     )
 
 
-def _facts(stones: list[Stone]) -> list[str]:
-    """The facts tombstones name, but a purge's (no text) and one a purge masked since."""
+def _facts(stones: list[Stone], *, legacy: bool) -> list[str]:
+    """The facts tombstones name, but a purge's (no text) and one a purge masked since
+    (`legacy`: an older memctl's short masks too, `forgotten.older_masks`)."""
     return [
-        fact for stone in stones if (fact := str(stone.get("fact") or "")) and not holds_mask(fact)
+        fact
+        for stone in stones
+        if (fact := str(stone.get("fact") or "")) and not holds_mask(fact, legacy=legacy)
     ]
 
 
@@ -263,18 +268,18 @@ def _not_forgotten(data: bytes, gone: Forgotten) -> tuple[bytes, int]:
     the copy was kept, here or brought by sync, that this undo does not take back), and
     how many it had. Headings and memctl's markers stay (a user's own comment stating
     it is a line stating it), and a user's comment over several lines stays whole
-    (`memory.comment_spans`), as forget leaves it."""
+    (`memory.commented`), as forget leaves it."""
     if not gone:
         return data, 0
     lines = data.decode("utf-8", "replace").splitlines(keepends=True)
-    hidden = {n for first, last in comment_spans(lines) for n in range(first, last + 1)}
+    inside = commented(lines)
     kept = [
         line
         for n, line in enumerate(lines)
         if not line.strip()
         or line.lstrip().startswith("#")
         or is_marker(line)
-        or n in hidden
+        or n in inside
         or not gone.states(line)
     ]
     return "".join(kept).encode("utf-8"), len(lines) - len(kept)

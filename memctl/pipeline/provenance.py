@@ -26,6 +26,7 @@ and the entry that said it is the one of those whose words the line shares most.
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import re
 import time
@@ -39,7 +40,9 @@ from memctl.core.errors import MemctlError
 from memctl.core.forgotten import (
     BULLET,
     Forgotten,
+    Tombstone,
     fact_key,
+    older_masks,
     read_tombstones,
     unmasked,
 )
@@ -140,11 +143,21 @@ class Ledgers:
         self._logs: dict[str, LogRead | None] = {}
         self._corrected: dict[str, list[str]] | None = None
 
+    @functools.cached_property
+    def _tombstones(self) -> list[Tombstone]:
+        return read_tombstones(self.ws)
+
+    @functools.cached_property
+    def older_masks(self) -> bool:
+        """An older memctl purged here: its short masks are masks (`forgotten.older_masks`),
+        no words of a turn or a fact."""
+        return older_masks(self._tombstones)
+
     def corrected(self, key: str) -> list[str]:
         """The facts a correction replaced with the fact of `key` (tombstones read once)."""
         if self._corrected is None:
             self._corrected = {}
-            for stone in read_tombstones(self.ws):
+            for stone in self._tombstones:
                 if stone.replacement and stone.fact:
                     found = self._corrected.setdefault(fact_key(stone.replacement), [])
                     if stone.fact not in found:
@@ -747,7 +760,9 @@ def _origin(ledgers: Ledgers, source: Source) -> Origin:
         origin.kind, origin.at, origin.thread = "flush", flushed["at"], flushed["thread"]
         first, last = int(flushed["first"]), int(flushed["last"] or flushed["first"])
         origin.entries = f"{first}-{last}" if last != first else str(first)
-        origin.entry = _entry(ledgers.log(flushed["thread"]), flushed["thread"], first, last, text)
+        log = ledgers.log(flushed["thread"])
+        legacy = ledgers.older_masks
+        origin.entry = _entry(log, flushed["thread"], first, last, text, legacy=legacy)
     return origin
 
 
@@ -817,14 +832,17 @@ def _introduced(said: list[dict[str, Any]]) -> set[str]:
     }
 
 
-def _entry(log: LogRead | None, thread: str, first: int, last: int, fact: str) -> Entry | None:
+def _entry(
+    log: LogRead | None, thread: str, first: int, last: int, fact: str, *, legacy: bool
+) -> Entry | None:
     """The entry of `first`..`last` that shares the most words with `fact`, of those the
     first that states them (a question naming the fact's words before the turn that
     stated it is not where it was said: `held.asks`), of the entries whose speaker fits
     the fact's subject (`_fits`: "the user" is the user's own turn, a name that one's
     or one naming them). None when no entry fits: the source turn is not identified,
     and a purge masks none. A purge's masks are no words: a line it masked whole was
-    said in no entry that can be told."""
+    said in no entry that can be told (`legacy`: an older memctl's short masks too, where
+    it purged: `forgotten.older_masks`)."""
     if log is None:
         return None
     indexed = [
@@ -838,12 +856,12 @@ def _entry(log: LogRead | None, thread: str, first: int, last: int, fact: str) -
         said,
         ((e["role"], message_text(e)) for e in said if e.get("role") in ("user", "assistant")),
     )
-    bare = unmasked(fact)
+    bare = unmasked(fact, legacy=legacy)
     wanted = set(content_words(bare))
     subject = _subject(bare, names)
     turns = []  # (index, entry, its speaker, its text without a purge's masks)
     for index, entry in indexed:
-        text = unmasked(message_text(entry))
+        text = unmasked(message_text(entry), legacy=legacy)
         turns.append((index, entry, speaker_of(entry, text, names)[0], text))
     block = _Block({speaker for _, _, speaker, _ in turns if speaker}, _introduced(said), names)
     best: tuple[tuple[int, int], int, dict[str, Any]] | None = None

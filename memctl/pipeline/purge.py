@@ -538,13 +538,16 @@ def _before(data: bytes, offset: int, size: int) -> str:
     return hashlib.sha256(data[max(0, offset - size) : offset]).hexdigest()
 
 
-def purged_facts(ws: Workspace, digests: set[str], more: Iterable[str] = ()) -> list[str]:
+def purged_facts(
+    ws: Workspace, digests: set[str], more: Iterable[str] = (), *, legacy: bool
+) -> list[str]:
     """The facts a purge tombstone names that this workspace still states in plain text:
     each line of MEMORY.md, of the ledgers (archived too), of the kept history copies and
     of `more` (texts about to be written) whose fact key has one of `digests`, as written
     (without its bullet), once each. A purge made on another machine arrives (through
     `memctl sync`) as its tombstone alone, a digest with no text; these lines are what
-    this machine can still recognise of it, and so mask (`purge_files`)."""
+    this machine can still recognise of it, and so mask (`purge_files`). `legacy`: the
+    merged tombstones hold an older memctl's purge (`forgotten.older_masks`)."""
     if not digests:
         return []
     paths = [ws.memory_md, *ws.daily_files(include_archive=True)]
@@ -554,20 +557,26 @@ def purged_facts(ws: Workspace, digests: set[str], more: Iterable[str] = ()) -> 
     for path in paths:
         with contextlib.suppress(OSError):
             texts.append(path.read_text(encoding="utf-8", errors="replace"))
-    return list(stating(texts, digests))
+    return list(stating(texts, digests, legacy=legacy))
 
 
-def stating(texts: Iterable[str], digests: set[str]) -> dict[str, str]:
+def stating(texts: Iterable[str], digests: set[str], *, legacy: bool) -> dict[str, str]:
     """The lines of `texts` (Markdown: headings and memctl's markers aside) stating a fact whose
     key has one of `digests`, as written without the bullet, each with its digest: a
-    purged fact, which its tombstone knows by the digest alone."""
+    purged fact, which its tombstone knows by the digest alone. A line holding a purge's
+    mask states none (`legacy`: an older memctl's too, `forgotten.older_masks`)."""
     found: dict[str, str] = {}
     if not digests:
         return found
     for text in texts:
         for line in text.splitlines():
             line = line.strip()
-            if not line or line.startswith("#") or is_marker(line) or holds_mask(line):
+            if (
+                not line
+                or line.startswith("#")
+                or is_marker(line)
+                or holds_mask(line, legacy=legacy)
+            ):
                 continue
             key = fact_key(line)
             if key and (digest := key_digest(key)) in digests:

@@ -89,6 +89,7 @@ from memctl.core.forgotten import (
     Forgotten,
     Tombstone,
     holds_mask,
+    older_masks,
     parse_tombstones,
 )
 from memctl.core.memory import sections
@@ -1044,14 +1045,14 @@ def _plan(
     for name, ids in _remote_record(remote).items():
         consolidated.setdefault(name, set()).update(ids)
     plan.consolidated = consolidated
-    if "ledgers" in shares:
-        _plan_ledgers(plan, base, remote, local, cache)
     stones = local.get(FORGOTTEN, b"")
     if _shared(FORGOTTEN, shares):
         sides = (log_lines(side.get(FORGOTTEN, b"")) for side in (base, remote, local))
         stones = "".join(merge_items(*sides)).encode()
     plan.tombstones = parse_tombstones(stones.decode("utf-8", "replace"))
     plan.forgotten += len({s.fact_of for s in plan.tombstones} - _named(local))
+    if "ledgers" in shares:  # after the tombstones: an older memctl's purge among them
+        _plan_ledgers(plan, base, remote, local, cache)
     if "memory" in shares:
         old = local.get(MEMORY)
         merged, both = merge_memory(*(_text(f.get(MEMORY)) for f in (base, remote, local)))
@@ -1091,7 +1092,7 @@ def _plan(
             # A thread log's lines appended on both sides are all kept, a line both
             # wrote alike too (the same reply in the same second): two turns, not one.
             merged_lines = merge_items(*lines, appended=log)
-            union = log and _shrinks(lines[2], merged_lines)
+            union = log and _shrinks(lines[2], merged_lines, legacy=older_masks(plan.tombstones))
             if union:
                 # A thread log is append-only: lines the remote lacks (a machine that
                 # did not share threads, or an older memctl, committed it without
@@ -1233,12 +1234,15 @@ def _own_at(ws: Workspace, state: State, local: dict[str, bytes]) -> dict[str, d
     return out
 
 
-def _shrinks(local: list[str], merged: list[str]) -> bool:
+def _shrinks(local: list[str], merged: list[str], *, legacy: bool) -> bool:
     """Whether a merge would take lines out of a local log other than those a purge
-    masked (as many as the merged log holds new lines with a mask): a log only grows."""
+    masked (as many as the merged log holds new lines with a mask; `legacy`: the merged
+    tombstones hold an older memctl's purge, `forgotten.older_masks`): a log only grows."""
     gone = sum((Counter(local) - Counter(merged)).values())
     masked = sum(
-        n for line, n in (Counter(merged) - Counter(local)).items() if holds_mask(line, legacy=True)
+        n
+        for line, n in (Counter(merged) - Counter(local)).items()
+        if holds_mask(line, legacy=legacy)
     )
     return gone > masked
 
@@ -1376,7 +1380,7 @@ def _plan_ledgers(
             text = loc[target]  # nothing came: the local bytes stay as they are
         brought = Counter(merged) - Counter(local_blocks)
         plan.received += len(brought)
-        plan.forgotten += _removed(local_blocks, merged)
+        plan.forgotten += _removed(local_blocks, merged, legacy=older_masks(plan.tombstones))
         for rel in loc:
             if rel != target:
                 plan.writes[rel] = None
@@ -1620,7 +1624,8 @@ def _purged_here(ws: Workspace, plan: _Plan) -> tuple[list[str], list[str]]:
         for rel, data in plan.writes.items()
         if data is not None and rel.endswith(".md")
     ]
-    return purged_facts(ws, todo, writes), sorted(stones)
+    legacy = older_masks(plan.tombstones)
+    return purged_facts(ws, todo, writes, legacy=legacy), sorted(stones)
 
 
 def _purges(
@@ -1668,7 +1673,7 @@ def _restated(
     known = set(needles)
     return {
         text: when[digest][:10]
-        for text, digest in stating(texts, set(when)).items()
+        for text, digest in stating(texts, set(when), legacy=older_masks(plan.tombstones)).items()
         if text not in known
     }
 
@@ -1741,14 +1746,15 @@ def _logs_removed(files: dict[str, bytes], remote: dict[str, bytes]) -> list[str
     )
 
 
-def _removed(before: list[str], after: list[str]) -> int:
+def _removed(before: list[str], after: list[str], *, legacy: bool) -> int:
     """Blocks of `before` that `after` no longer holds, but those a purge replaced (as
-    many as `after` holds new blocks with a mask): a purge is counted by its tombstone."""
+    many as `after` holds new blocks with a mask; `legacy`: an older memctl's purge is
+    among the tombstones, `forgotten.older_masks`): a purge is counted by its tombstone."""
     gone = sum((Counter(before) - Counter(after)).values())
     masked = sum(
         n
         for block, n in (Counter(after) - Counter(before)).items()
-        if holds_mask(block, legacy=True)
+        if holds_mask(block, legacy=legacy)
     )
     return max(0, gone - masked)
 
@@ -1764,8 +1770,10 @@ def _count_forgotten(files: dict[str, bytes], remote: dict[str, bytes]) -> int:
     """Facts `files` forget that the remote does not yet: tombstones it lacks, and ledger
     blocks it holds that `files` removed (`_removed`)."""
     ours, theirs = _by_ledger(files), _by_ledger(remote)
+    stones = files.get(FORGOTTEN, b"").decode("utf-8", "replace")
+    legacy = older_masks(parse_tombstones(stones))
     removed = sum(
-        _removed(_blocks_of(theirs.get(name, {})), _blocks_of(texts))
+        _removed(_blocks_of(theirs.get(name, {})), _blocks_of(texts), legacy=legacy)
         for name, texts in ours.items()
         if texts != theirs.get(name)
     )

@@ -332,6 +332,39 @@ def test_a_joke_or_the_moment_answered_in_one_word_is_no_fact() -> None:
     ]
 
 
+def test_a_participle_alone_is_no_thing_a_what_question_asks() -> None:
+    """fixleft8 (issue 25): "Retired." / "Engaged!" said alone were told as a thing the
+    question's verb takes ("Sam sayed Engaged.", "Mo's dad does Retired."). A participle
+    names no thing: it tells what someone is or did when the question asks what they do
+    or did, and is no fact after any other verb. A name asked for stays a name."""
+    assert chat("Lin: what did Sam say?", "Mo: Engaged!") == []
+    assert chat("Lin: what did Sam say?", "Mo: Lisbon.") == ["Mo: Sam said Lisbon."]
+    assert chat("Lin: what did you do with the car?", "Mo: Crashed.") == []
+    assert chat("Lin: what do you eat these days?", "Mo: Retired.") == []
+    assert chat("Lin: what does your dad do?", "Mo: Retired.") == ["Mo's dad is retired."]
+    assert chat("Lin: what do your parents do?", "Mo: Retired.") == ["Mo's parents are retired."]
+    assert chat("Lin: what is your dad doing these days?", "Mo: Retired.") == [
+        "Mo's dad is retired these days."
+    ]
+    assert chat("Lin: what did you do at the weekend?", "Mo: Hiked.") == [
+        "Mo hiked at the weekend."
+    ]
+    assert chat("Lin: what did you name the dog?", "Mo: Alfred.") == ["Mo named Alfred the dog."]
+    assert chat("Lin: what do you eat these days?", "Mo: Vegan.") == ["Mo is vegan."]
+
+
+def test_where_something_was_parked_or_put_is_the_moment() -> None:
+    """fixleft8 (issue 25): "where did you park?" / "Mars." was told as "Mars is where Mo
+    parked". Where someone parked or put something is where it is now, as "where are you
+    parked now?" asks (review 20 #6); where they park as a habit, or moved, is kept."""
+    assert chat("Lin: where did you park?", "Mo: Mars.") == []
+    assert chat("Lin: where did you park?", "Mo: By the gym.") == []
+    assert chat("Lin: where did you put the keys?", "Mo: The drawer.") == []
+    assert chat("Lin: where do you park?", "Mo: The garage.") == ["The garage is where Mo parks."]
+    assert chat("Lin: where did you move?", "Mo: Reading.") == ["Reading is where Mo moved."]
+    assert chat("Lin: where do you live?", "Mo: Lisbon.") == ["Lisbon is where Mo lives."]
+
+
 def test_your_noun_asked_is_the_answerers() -> None:
     """Review 20 #6: "your sister" was read as a name and a verb ("Your sisters Law
     study"); asked of the answerer, it is theirs. Another's ("his sister") is unsaid."""

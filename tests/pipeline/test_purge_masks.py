@@ -238,3 +238,52 @@ def test_thread_show_writes_a_short_mask_as_forgotten_and_json_keeps_the_log(
     assert "\ufdd0" not in shown.stdout
     logged = json.loads(cli("-w", workspace, "--json", "thread", "show", "t1").stdout)
     assert "\ufdd0" in logged["messages"][0]["content"]
+
+
+@pytest.mark.parametrize("older", [True, False])
+def test_every_reader_reads_an_older_memctls_short_mask_alike(
+    cli, workspace: Path, older: bool
+) -> None:
+    """Review 22 #6: where an older memctl purged, its short masks (`[forgot`) are masks
+    to every reader that leaves masks out: search, recall, the memory block of `context`
+    and `export`, `explain` (a line masked whole was said in no entry it can tell) and
+    forget's rewrite of MEMORY.md (a masked bullet goes with any forget, as a mask this
+    memctl wrote does). Where only this memctl purged, the same text is a user's to all."""
+    stone = {"fact": "", "at": "2026-11-30T10:00:00+00:00", "replacement": None}
+    stone |= {"digest": "0" * 64} | ({} if older else {"masks": 2})
+    (workspace / ".memctl").mkdir(exist_ok=True)
+    (workspace / ".memctl" / "forgotten.jsonl").write_text(json.dumps(stone) + "\n")
+    masked = "- Ana owns the [forgot queue."
+    with (workspace / "MEMORY.md").open("a") as memory:
+        memory.write(f"{masked}\n- Omar owns the billing queue.\n- Bo runs the db3 cluster.\n")
+    (workspace / "memory" / "2026-11-30.md").write_text(
+        "## Memory Flush — 2026-11-30T10:00:00+00:00 · thread t0 · entries 0-1 · builtin\n\n"
+        "- [forgot\n"
+    )
+    talk = ["The code is [forgot", "I forgot the code again."]  # the turn, masked too
+    talk_in = "".join(json.dumps({"role": "user", "content": text}) + "\n" for text in talk)
+    assert cli("-w", workspace, "thread", "append", "t0", input=talk_in).exit_code == 0
+    at = (workspace / "MEMORY.md").read_text().splitlines().index(masked) + 1
+
+    found = cli("-w", workspace, "--json", "search", "queue")
+    assert found.exit_code == 0, found.stderr
+    texts = [hit["text"] for hit in json.loads(found.stdout)["hits"]]
+    assert (masked in texts) is not older
+    assert (f"MEMORY.md:{at}" in recalled(cli, workspace, "who owns the queue")) is not older
+    context = json.loads(cli("-w", workspace, "--json", "context", "t0").stdout)
+    assert (masked in context["messages"][0]["content"]) is not older
+    agents = workspace / "AGENTS.md"
+    assert cli("-w", workspace, "export", "--agents-md", agents).exit_code == 0
+    assert (masked in agents.read_text()) is not older
+    explained = cli("-w", workspace, "--json", "explain", "memory/2026-11-30.md:3")
+    assert explained.exit_code == 0, explained.stderr
+    (origin,) = json.loads(explained.stdout)["ledger"]
+    assert (origin["entry"] is None) is older
+
+    assert cli("-w", workspace, "forget", "Omar owns the billing queue").exit_code == 0
+
+    kept = bullets(workspace)
+    assert "- Bo runs the db3 cluster." in kept
+    assert "- Omar owns the billing queue." not in kept
+    assert (masked in kept) is not older
+    assert (masked in agents.read_text()) is not older

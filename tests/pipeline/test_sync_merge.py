@@ -12,7 +12,14 @@ from hypothesis import strategies as st
 from memctl.core.config import parse_config
 from memctl.core.errors import ConfigError
 from memctl.core.forgotten import mask
-from memctl.pipeline.sync import _masked_in_place, _shrinks, merge_items, merge_memory, split_blocks
+from memctl.pipeline.sync import (
+    _masked_in_place,
+    _removed,
+    _shrinks,
+    merge_items,
+    merge_memory,
+    split_blocks,
+)
 
 TODAY_BLOCK = "## Memory Save — 2026-01-0{n}T10:00:00+00:00\n\n- fact {n}\n"
 
@@ -131,7 +138,9 @@ def _merged_log(base: list[str], remote: list[str], local: list[str]) -> list[st
     """A thread log merged as sync merges one (`_merge_files`' log branch)."""
     sides = _masked_in_place([base, remote, local])
     merged = merge_items(*sides, appended=True)
-    return merge_items([], sides[1], sides[2]) if _shrinks(sides[2], merged) else merged
+    return (
+        merge_items([], sides[1], sides[2]) if _shrinks(sides[2], merged, legacy=False) else merged
+    )
 
 
 def test_a_purge_mask_of_another_log_with_the_same_id_loses_no_line():
@@ -161,3 +170,15 @@ def test_a_purge_on_the_remote_masks_the_line_in_place_everywhere():
     b = _line(2, "the db password is hunter2-correct-horse")
     gone = _purged(b, "hunter2-correct-horse")
     assert _merged_log([a, b], [a, gone], [a, b, c]) == [a, gone, c]
+
+
+@pytest.mark.parametrize("older", [True, False])
+def test_an_older_memctls_short_mask_counts_as_a_purge_only_where_it_purged(older: bool) -> None:
+    """Review 22 #6: a log line or ledger block the merge brings that holds `[~~]` stands
+    for one a purge replaced only where the merged tombstones hold an older memctl's
+    purge; elsewhere it is a user's text, and the line it would stand for is lost."""
+    kept, lost = _line(1, "alpha"), _line(2, "beta")
+    marker = _line(3, "Use the [~~] marker for blocked tasks.")
+    assert _shrinks([kept, lost], [kept, marker], legacy=older) is not older
+    block = "## Memory Flush\n\n- Use the [~~] marker.\n"
+    assert _removed(["## Save\n\n- a\n"], [block], legacy=older) == (0 if older else 1)

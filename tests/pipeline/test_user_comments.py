@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from memctl.core.forgotten import Forgotten, fact_key
+from memctl.core.memory import commented
 from memctl.pipeline.history import _not_forgotten
 from tests.support.helpers import configure
 
@@ -116,6 +117,35 @@ def test_an_undo_keeps_a_comment_over_several_lines_whole() -> None:
     gone = Forgotten({fact_key("old notes, kept hidden:"), fact_key("-->")})
     kept, dropped = _not_forgotten(HIDDEN.encode(), gone)
     assert (kept, dropped) == (HIDDEN.encode(), 0)
+
+
+INDENTED = (
+    "- We deploy on Tuesdays.\n"
+    "  <!-- old notes, kept hidden:\n"
+    "  the staging password rotation is monthly\n"
+    "  -->\n"
+    "- The release train leaves on Fridays.\n"
+)
+
+
+def test_forget_and_undo_read_a_comment_over_lines_alike(cli: Any, workspace: Path) -> None:
+    """A comment over lines opening among a fact's continuation lines: one reading
+    (`memory.commented`) for forget's units (the fact stops before the opener; a line
+    inside is refused), forget's rewrite of MEMORY.md (the fact goes, the comment
+    stays whole) and undo (`history._not_forgotten` keeps it whole)."""
+    assert commented(INDENTED.splitlines()) == {1: (1, 3), 2: (1, 3), 3: (1, 3)}
+    configure(workspace)
+    (workspace / "MEMORY.md").write_text(INDENTED, encoding="utf-8")
+    refused = cli("-w", workspace, "forget", "staging password rotation")
+    assert refused.exit_code == 2 and "MEMORY.md:2-4" in refused.stderr
+
+    run = cli("-w", workspace, "forget", "deploy on Tuesdays")
+
+    assert run.exit_code == 0, run.stderr
+    after = INDENTED.replace("- We deploy on Tuesdays.\n", "")
+    assert (workspace / "MEMORY.md").read_text(encoding="utf-8") == after
+    gone = Forgotten({fact_key("the staging password rotation is monthly")})
+    assert _not_forgotten(INDENTED.encode(), gone) == (INDENTED.encode(), 0)
 
 
 IN_CODE = {
