@@ -232,7 +232,8 @@ _OWN_LIFE = re.compile(
     r"born|works? (?:as|at|for)|worked (?:as|at|for)|lives? (?:in|at|with|alone|on)|"
     r"moved (?:to|into))\b)"
     rf"|\b(?i:{kin_pattern()})\s+[A-Z][a-z]+"
-    r"|^(?:The user|[A-Z][a-z]+) is an? (?!(?:bit|little|lot|little bit)\b)"
+    r"|^(?:The user|(?!(?:It|This|That|There|Here|What|Which|Who|Each|Everything|Nothing|"
+    r"Something|Anything)\b)[A-Z][a-z]+) is an? (?!(?:bit|little|lot)\b)"
 )
 """What a user tells an AI assistant of their own life, which the assistant's memory is
 for: their diet and body ("The user has celiac disease"), what they like and loathe
