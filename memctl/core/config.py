@@ -142,11 +142,13 @@ class MemoryConfig(_Settings):
     daily_file_retention_days: int = 90
     flush_trigger: FlushTrigger = field(default_factory=FlushTrigger)
     flush_budget: bool = True
-    """builtin only: a flush block of a long chat between people (16 messages or more, no
-    AI assistant, no tool call) keeps its most salient facts, about two for each square
-    root of its messages (rules, decisions and the user's name always); false keeps every
-    fact its rules read. The budget is a block's: a chat flushed on every Stop in short
-    blocks is not cut, one flushed at once is. An LLM's flush answer is never cut."""
+    """builtin only: a flush block of a long chat (16 messages or more, no tool call) keeps
+    its most salient facts, about two for each square root of its messages (rules,
+    decisions and the user's name always; with an AI assistant, all the user tells of
+    their own life, and the assistant's answers only as room is left unless the user
+    takes them up); false keeps every fact its rules read. The budget is a block's: a
+    chat flushed on every Stop in short blocks is not cut, one flushed at once is. An
+    LLM's flush answer is never cut."""
     embedding_model: ModelSpec | None = None
     """For `recall`: records embedded through litellm's embedding API; None is BM25 only."""
     prompt_recall_chars: int = 1500
@@ -976,7 +978,7 @@ memory:
   consolidation_min_gap: 30m   # least time between two maintenance runs (first run at once)
   daily_file_retention_days: 90   # dailies older than this move to memory/archive/
   flush_trigger: always        # flush --auto: always | never | {throttled: 10m}
-  flush_budget: true           # builtin: a long chat between people keeps its most salient facts per flush; false keeps all
+  flush_budget: true           # builtin: a long chat keeps its most salient facts per flush; false keeps all
   prompt_recall_chars: 1500    # the most the UserPromptSubmit hook (install --recall) adds to a prompt
   prompt_recall_seconds: 1.0   # how long each step of that hook's recall may take before it answers with what it has
 compaction:

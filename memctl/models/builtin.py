@@ -122,7 +122,7 @@ class BuiltinModel:
         words in any order count as the same fact).
         """
         from memctl.models.curate import said_facts
-        from memctl.models.facts import USER_NAME, extract
+        from memctl.models.facts import USER_NAME, facts_told
         from memctl.models.salience import within_budget
 
         ledger = payload.get("ledger", "")
@@ -134,16 +134,18 @@ class BuiltinModel:
             if f" · thread {payload.get('thread')} · " in block.partition("\n")[0]:
                 for match in USER_NAME.finditer(block):
                     user_name = match[1]
-        facts = extract(
-            payload.get("conversation", []),
+        conversation = payload.get("conversation", [])
+        told = facts_told(
+            conversation,
             known,
             is_own_reply,
             user_name,
             scratch=str(payload.get("scratch", "")),
             older_masks=bool(payload.get("older_masks", False)),
         )
+        facts = [each.fact for each in told]
         if payload.get("budget", True):
-            facts = within_budget(facts, payload.get("conversation", []))
+            facts = within_budget(facts, conversation, [each.item for each in told])
         return "\n".join(f"- {fact}" for fact in facts) if facts else NO_REPLY
 
     # ------------------------------------------------------------------ consolidate

@@ -2149,6 +2149,16 @@ class Context:
     repeated: float
 
 
+@dataclass(frozen=True)
+class Told:
+    """A fact `facts_told` kept, and the item of the conversation it was read from (its index):
+    who said it is what the flush budget of a chat with an AI assistant ranks it by
+    (`memctl.models.salience`)."""
+
+    fact: str
+    item: int
+
+
 def extract(
     conversation: list[dict[str, Any]],
     known: list[str],
@@ -2158,8 +2168,24 @@ def extract(
     scratch: str = "",
     older_masks: bool = False,
 ) -> list[str]:
+    """The facts of `conversation` that `known` does not hold, in the order they were
+    said (`facts_told`, without where each was said)."""
+    told = facts_told(conversation, known, own_reply, user_name, judge, scratch, older_masks)
+    return [each.fact for each in told]
+
+
+def facts_told(
+    conversation: list[dict[str, Any]],
+    known: list[str],
+    own_reply: Callable[[str], bool],
+    user_name: str | None = None,
+    judge: Callable[[str, str, Context], bool] | None = None,
+    scratch: str = "",
+    older_masks: bool = False,
+) -> list[Told]:
     """The facts of `conversation` (items with role, text, and name and ts when known)
-    that `known` (facts already written) does not hold, in the order they were said.
+    that `known` (facts already written) does not hold, in the order they were said,
+    each with the item it was read from.
     `user_name`: what an earlier flush of the thread learnt the user is called.
     `scratch`: the temporary folder of the machine the conversation was said on (the
     pipeline's to give: a rule reads no environment), under which no path is kept.
@@ -2203,6 +2229,8 @@ def extract(
     latest: dict[str, str] = {}
     """Each named speaker's latest statement ("" for a question), to tell an echo."""
     facts: list[str] = []
+    said_in: list[int] = []
+    """The item each of `facts` was read from."""
     hearing = _Hearing(judge, conversation, set().union(*remembered))
     own_before: dict[str, str] = {}
     """Each speaker's previous message: "her name is X" may name what it told of."""
@@ -2403,7 +2431,8 @@ def extract(
         hearing.heard(text)
         own_before[speaker or ""] = text
         spoke.append(speaker or "")
-    return facts
+        said_in += [position] * (len(facts) - len(said_in))
+    return [Told(fact, item) for fact, item in zip(facts, said_in, strict=True)]
 
 
 _BARE_VALUE = re.compile(

@@ -18,10 +18,14 @@ is not budgeted at all: its results, the user's rules and the project's decision
 what its rules keep, and what it did is told by its tool calls, not by small talk. Nor
 is one voice alone (notes, a list dictated, messages nobody answers): what someone
 writes down for memory is what they chose to keep. Nor is a short block (fewer than
-`LONG_BLOCK` messages), nor a person talking with an AI assistant: what a user tells an
-assistant about themselves ("I have celiac disease", "I'm vegetarian") names no date,
-number or other person, and would rank last (review 20 #1), while it is what the
-assistant's memory is for. What is budgeted is a long chat between people.
+`LONG_BLOCK` messages).
+
+A long chat with an AI assistant is budgeted too, ranked by who said what (`_helped`):
+what a user tells an assistant about their own life ("I have celiac disease", "I'm
+vegetarian") names no date, number or other person and would rank last (review 20 #1),
+while it is what the assistant's memory is for, so it is never cut (`_OWN_LIFE`); what
+the assistant says (its advice, its lists, its own figures) ranks after all the user
+says, unless the user takes it up in their next message.
 """
 
 from __future__ import annotations
@@ -65,21 +69,24 @@ ownership, health, the life events that change them."""
 _RULE = re.compile(
     r"\b(?:decid\w*|decision|agreed|chose|chosen|settled on|from now on|remember to|"
     r"make sure|deadline|due (?:on|by))\b"
-    r"|^(?:please\s+)?(?:always|never|do not|don't|must|should|remember)\b",
+    r"|(?:^|:\s)(?:please\s+)?(?:always|never|do not|don't|must|should|remember)\b",
     re.I,
 )
 """A rule or a decision: what someone decided, agreed or chose, a deadline, or an order
-(a bullet opening on "always", "never", "don't", "remember": what is asked always or
-never to be done; "Ana never learned to swim" tells of Ana, it orders nothing)."""
+(a bullet opening on "always", "never", "don't", "remember", or so after a label: "One
+more rule: never suggest cloud services": what is asked always or never to be done;
+"Ana never learned to swim" tells of Ana, it orders nothing)."""
 
 
 @dataclass(frozen=True)
 class Ranked:
-    """One bullet's place in the ranking: rule first, then salience, then order said."""
+    """One bullet's place in the ranking: rule first, then what the user heard out (not
+    an AI assistant's `aside`), then salience, then order said."""
 
     rule: bool
     score: float
     order: int
+    aside: bool = False
 
 
 def budget(turns: int) -> int:
@@ -120,13 +127,13 @@ class Said:
         return min(shared, key=lambda n: (-shared[n], n)) if shared else None
 
 
-def taken_up(words: frozenset[str], said: Said) -> bool:
-    """Whether the listener takes the fact up: the message it was said in (the one
-    sharing most of its content words) is answered next by another speaker with two of
-    them or more ("I started the new job on Monday" / "How is the new job?"). What
-    the other asks after or repeats is what the conversation is about; what passes
-    without a word back is colour."""
-    source = said.source(words)
+def taken_up(words: frozenset[str], said: Said, source: int | None = None) -> bool:
+    """Whether the listener takes the fact up: the message it was said in (`source`,
+    when known; else the one sharing most of its content words) is answered next by
+    another speaker with two of them or more ("I started the new job on Monday" / "How
+    is the new job?"). What the other asks after or repeats is what the conversation is
+    about; what passes without a word back is colour."""
+    source = said.source(words) if source is None else source
     if source is None or source + 1 >= len(said.words):
         return False
     reply = source + 1
@@ -188,16 +195,20 @@ def _ai_voice(item: dict[str, Any]) -> bool:
     return not isinstance(name, str) or not name.strip() or ai_assistant(name)
 
 
-def within_budget(facts: list[str], conversation: list[dict[str, Any]]) -> list[str]:
+def within_budget(
+    facts: list[str], conversation: list[dict[str, Any]], said_in: list[int] | None = None
+) -> list[str]:
     """The facts of one flush block a reader would remember, in the order said: rules
-    and decisions all, then the most salient up to `budget` of the block's messages.
-    Facts of an agent at work (a tool ran), of a chat with an AI assistant, of one voice
-    alone and of a short block are all kept (module doc)."""
+    and decisions all, then the most salient up to `budget` of the block's messages; in
+    a chat with an AI assistant, the user's own life all and the assistant's asides last
+    (`_helped`). Facts of an agent at work (a tool ran), of one voice alone and of a short
+    block are all kept (module doc). `said_in`: the item of `conversation` each fact was
+    read from (`facts.facts_told`); without it, the message sharing most of its words."""
     said = [item for item in conversation if item.get("role") in ("user", "assistant")]
     voices = {(item.get("role"), item.get("name")) for item in said}
     if len(said) < LONG_BLOCK or len(voices) < 2:
         return facts
-    if any(item.get("role") == "tool" or _ai_voice(item) for item in conversation):
+    if any(item.get("role") == "tool" for item in conversation):
         return facts
     room = budget(len(said))
     if len(facts) <= room:
@@ -206,6 +217,65 @@ def within_budget(facts: list[str], conversation: list[dict[str, Any]]) -> list[
         str(item["name"]).casefold() for item in said if isinstance(item.get("name"), str)
     )
     ranked = rank(facts, said, speakers)
-    order = sorted(ranked, key=lambda r: (not r.rule, -r.score, r.order))
+    if any(_ai_voice(item) for item in said):
+        ranked = _helped(ranked, facts, said, _sources(facts, conversation, said, said_in))
+    order = sorted(ranked, key=lambda r: (not r.rule, r.aside, -r.score, r.order))
     kept = {r.order for r in order if r.rule} | {r.order for r in order[:room]}
     return [fact for n, fact in enumerate(facts) if n in kept]
+
+
+_OWN_LIFE = re.compile(
+    r"(?i:\b(?:allerg\w*|intoleran\w*|vegan|vegetarian|pescatarian|teetotal|gluten|"
+    r"lactose|celiac|coeliac|diabet\w*|asthma\w*|epilep\w*|disease|disorder|syndrome|"
+    r"diagnos\w*|medication|pregnan\w*|(?:\w*n't|not|never|no longer) (?:eat|drink)|"
+    r"loves|likes|hates|dislikes|prefers|adores|can't stand|favou?rite|name is|years old|"
+    r"born|works? (?:as|at|for)|worked (?:as|at|for)|lives? (?:in|at|with|alone|on)|"
+    r"moved (?:to|into))\b)"
+    rf"|\b(?i:{kin_pattern()})\s+[A-Z][a-z]+"
+    r"|^(?:The user|(?!(?:It|This|That|There|Here|What|Which|Who|Each|Everything|Nothing|"
+    r"Something|Anything)\b)[A-Z][a-z]+) is an? (?!(?:bit|little|lot)\b)"
+)
+"""What a user tells an AI assistant of their own life, which the assistant's memory is
+for: their diet and body ("The user has celiac disease"), what they like and loathe
+("Dana prefers tea"), who and what they are ("Carmen is a freelance translator", a name,
+an age), where they work and live, and their kin by name ("Vera's brother Caleb")."""
+
+
+def _sources(
+    facts: list[str],
+    conversation: list[dict[str, Any]],
+    said: list[dict[str, Any]],
+    said_in: list[int] | None,
+) -> list[int | None]:
+    """The message of `said` (the block's user and assistant messages) each fact was read
+    from: `said_in` (items of `conversation`) when given, else the one sharing most of
+    its words (`Said.source`)."""
+    if said_in is None:
+        messages = Said(said)
+        return [messages.source(_stems(_unprefixed(fact))) for fact in facts]
+    number = {id(item): n for n, item in enumerate(said)}
+    return [number.get(id(conversation[item])) for item in said_in]
+
+
+def _helped(
+    ranked: list[Ranked],
+    facts: list[str],
+    said: list[dict[str, Any]],
+    sources: list[int | None],
+) -> list[Ranked]:
+    """`ranked` for a chat with an AI assistant: what the user says of their own life
+    (`_OWN_LIFE`) is never cut, as a rule is not; what the assistant says is an `aside`,
+    ranked after all the user says, unless the user's next message takes it up ("ok,
+    let's go with the 3-day plan"): its advice, lists and figures are its answer of the
+    moment, not what the user lives by, and its "make sure" or "a sensible decision"
+    is advice, not a rule the user set."""
+    messages = Said(said)
+    helped = []
+    for r, fact, source in zip(ranked, facts, sources, strict=True):
+        if source is not None and _ai_voice(said[source]):
+            taken = taken_up(_stems(_unprefixed(fact)), messages, source)
+            helped.append(Ranked(r.rule and taken, r.score, r.order, aside=not taken))
+        else:
+            own = _OWN_LIFE.search(_unprefixed(fact)) is not None
+            helped.append(Ranked(r.rule or own, r.score, r.order))
+    return helped

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from memctl.models.builtin import BuiltinModel
-from memctl.models.facts import extract
+from memctl.models.builtin import BuiltinModel, is_own_reply
+from memctl.models.facts import extract, facts_told
 from memctl.models.interface import Request
 from memctl.models.salience import MIN_KEPT, budget, within_budget
 
@@ -108,18 +108,21 @@ def test_a_long_catch_up_keeps_its_dated_named_facts_and_leaves_the_moment_out()
 
 def test_a_decision_or_an_order_is_never_cut_however_little_it_names() -> None:
     """A decision ("we decided") and an order (a bullet opening on "always", "never",
-    "don't") rank above every other fact: kept even where the budget is full of dated,
-    named facts; "Ana never learned to swim" orders nothing and competes as any fact."""
-    facts = [f"Ben's cousin Ravi{n} moved to Porto on 2025-03-0{n % 9 + 1}." for n in range(14)]
+    "don't", or saying so after a label: "One more rule: never ...") rank above every
+    other fact: kept even where the budget is full of dated, named facts; "Ana never
+    learned to swim" orders nothing and competes as any fact."""
+    facts = [f"Ben's cousin Ravi{n} moved to Porto on 2025-03-0{n % 9 + 1}." for n in range(13)]
     facts += [
         "Ana: We decided to keep the wedding small.",
         "Ana: Never book the early ferry.",
+        "Ana: One more rule: never suggest cloud services.",
         "Ana never learned to swim.",
     ]
     conversation = said([f"{('Ana', 'Ben')[n % 2]}: line {n}." for n in range(16)])
     kept = within_budget(facts, conversation)
     assert "Ana: We decided to keep the wedding small." in kept
     assert "Ana: Never book the early ferry." in kept
+    assert "Ana: One more rule: never suggest cloud services." in kept
     assert "Ana never learned to swim." not in kept
     # They take their places in the budget first: the rest is filled by salience.
     assert len(kept) == budget(16)
@@ -209,16 +212,16 @@ def test_a_short_block_and_the_users_name_are_never_cut() -> None:
     assert len(kept) == budget(LONG_BLOCK) and "The user's name is Ana." in kept
 
 
-def test_a_chat_with_an_ai_assistant_is_not_budgeted() -> None:
+def test_a_users_own_life_survives_the_budget_of_a_chat_with_an_ai_assistant() -> None:
     """Review 20 #1: what a user tells an assistant about themselves ("I have celiac
-    disease") names no date, number or other person and ranked last; a chat with an AI
-    assistant (the assistant role unnamed, or named as one: "Assistant", "ChatGPT") keeps
-    every fact. Two people, one of them in the assistant role under a person's name, are
-    budgeted."""
-    facts = [f"Ben's cousin Ravi{n} moved to Porto on 2025-03-0{n % 9 + 1}." for n in range(14)]
-    facts.append("The user has celiac disease.")
+    disease") names no date, number or other person and would rank last; in a chat with
+    an AI assistant (the assistant role unnamed, or named as one: "Assistant",
+    "ChatGPT") it is never cut, though the chat is budgeted. Between two people, one of
+    them in the assistant role under a person's name, it is ranked as any other fact."""
+    facts = [f"Ravi{n} opened a bakery in Porto on 2025-03-0{n % 9 + 1}." for n in range(14)]
+    own = ["The user has celiac disease.", "The user prefers oat milk.", "Ana is a nurse."]
     people = said([f"{('Ana', 'Ben')[n % 2]}: line {n}." for n in range(20)])
-    assert "The user has celiac disease." not in within_budget(facts, people)
+    assert not set(own) & set(within_budget([*facts, *own], people))
     for name in (None, "Assistant", "ChatGPT"):
         chat = [dict(item) for item in people]
         for item in chat:
@@ -226,7 +229,91 @@ def test_a_chat_with_an_ai_assistant_is_not_budgeted() -> None:
                 item.pop("name")
                 if name:
                     item["name"] = name
-        assert within_budget(facts, chat) == facts, name
+        # Every fact told by the user (the first message); "There is a ..." is no one's.
+        told = [*facts, *own, "There is a bike shed at the office."]
+        kept = within_budget(told, chat, [0] * len(told))
+        assert set(own) <= set(kept) and len(kept) == budget(20), name
+        assert "There is a bike shed at the office." not in kept
+
+
+MEALS = [
+    "Hi, I need help planning meals for the week.",
+    "Happy to help. Do you have any dietary needs I should keep in mind?",
+    "I have celiac disease.",
+    "Aldi and Lidl both sell certified gluten-free oats for under 2 pounds a bag.",
+    "I'm vegetarian too.",
+    "Lentils give about 18 grams of protein per cooked cup, and chickpeas about 15 grams.",
+    "My sister Maya lives in Leeds.",
+    "Buckwheat gives about 6 grams of protein per cooked cup.",
+    "I work night shifts as a nurse.",
+    "Brown rice gives about 5 grams of protein per cooked cup.",
+    "I hate mushrooms.",
+    "Oat groats give about 7 grams of protein per cooked cup.",
+    "I bought a rice cooker on Saturday for 40 pounds.",
+    "Coeliac UK publishes a food directory of gluten-free products every January.",
+    "What about snacks?",
+    "Hummus with carrot sticks has about 8 grams of protein per 100 grams.",
+    "Okay.",
+    "The NHS recommends 45 grams of protein a day for most adult women.",
+    "Anything else?",
+    "Rice cakes with peanut butter make a 200 calorie snack.",
+    "Thanks.",
+    "Schar sells gluten-free crackers in Tesco for 2 pounds a box.",
+    "Good night.",
+    "Roasted chickpeas keep for 5 days in an airtight jar.",
+]
+"""A user telling an AI assistant of their life, the assistant answering with figures."""
+
+
+def test_the_assistants_figures_do_not_fill_the_ledger_of_a_long_chat() -> None:
+    """A long chat with an AI assistant is budgeted: all the user told of their life is
+    kept (and the rice cooker they bought), and of the assistant's figures only what
+    room is left: the budget is not spent on its answers of the moment."""
+    conversation = [
+        {"role": ("user", "assistant")[n % 2], "text": text, "ts": DAY}
+        for n, text in enumerate(MEALS)
+    ]
+    told = {
+        each.fact: conversation[each.item]["role"]
+        for each in facts_told(conversation, [], is_own_reply)
+    }
+    kept = flushed(conversation)
+    users = [fact for fact, role in told.items() if role == "user"]
+    assert users == [
+        "The user has celiac disease.",
+        "The user is vegetarian too.",
+        "The user's sister Maya lives in Leeds.",
+        "The user works night shifts as a nurse.",
+        "The user hates mushrooms.",
+        "The user bought a rice cooker on 2025-03-08 for 40 pounds.",
+    ]
+    assert set(users) <= set(kept) and len(kept) == budget(len(MEALS)) < len(told)
+    assert "Buckwheat gives about 6 grams of protein per cooked cup." not in kept
+
+
+def test_what_the_user_takes_up_of_the_assistants_answer_is_kept() -> None:
+    """What the assistant says ranks after all the user says, unless the user's next
+    message takes it up ("ok, let's go with the 3-day plan"); a rule-shaped piece of its
+    advice ("make sure ...") is no rule the user set."""
+    lines = [f"line {n}." for n in range(16)]
+    lines[9] = "Here is a 3-day plan: dal on Monday, tofu stir-fry on Tuesday."
+    lines[10] = "Ok, let's go with the 3-day plan with the dal."
+    lines[11] = "Make sure to soak the beans for 8 hours before the chilli."
+    roles = ("user", "assistant")
+    conversation = [{"role": roles[n % 2], "text": text, "ts": DAY} for n, text in enumerate(lines)]
+    users = [f"The user painted the {room} pale green." for room in ROOMS]
+    plan = "Here is a 3-day plan: dal on 2025-03-17, tofu stir-fry on 2025-03-18."
+    advice = "Make sure to soak the beans for 8 hours before the chilli."
+    said_in = [0] * len(users) + [9, 11]
+    kept = within_budget([*users, plan, advice], conversation, said_in)
+    assert plan in kept and advice not in kept and len(kept) == budget(16)
+    # Not taken up, the plan is an aside as the advice is: the user's facts fill the room.
+    conversation[10] = {"role": "user", "text": "line 10.", "ts": DAY}
+    kept = within_budget([*users, plan, advice], conversation, said_in)
+    assert kept == users
+
+
+ROOMS = ["hall", "kitchen", "attic", "porch", "study", "pantry", "landing", "cellar"]
 
 
 def test_a_durable_relation_and_fewer_fillers_outrank_colour_of_the_same_shape() -> None:
