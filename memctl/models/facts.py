@@ -1168,15 +1168,16 @@ def is_fact(
         # bullet names nobody. A count said of them ("he's a three year old beagle
         # mix") is still kept.
         return False
-    if _NEXT_STEP.match(stripped) or (
-        _RUN_STATUS.match(stripped)
+    if (
+        (_NEXT_STEP.match(stripped) or _RUN_STATUS.match(stripped))
         and not _RELATIVE.search(stripped)
         and not _names_a_day(stripped)
     ):
         # "Let me read app/auth.py around line 88", "All 40 integration tests pass": the
         # speaker's next step, and how a run came out this minute, name and count what
-        # the work of the session reaches, true until the next step or run. A run said
-        # with its day ("Yesterday the migration ran cleanly") is an event.
+        # the work of the session reaches, true until the next step or run. Said with
+        # its day, a step is a plan ("Let me ring the Anchor tomorrow") and a run an
+        # event ("Yesterday the migration ran cleanly").
         return False
     if to_assistant and _SESSION_ORDER.match(stripped):
         return False  # "Please fix the failing test in tests/test_auth.py": this session's task

