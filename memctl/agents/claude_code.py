@@ -38,8 +38,10 @@ Reading a session (`parse_claude`):
 - `isMeta` lines contribute only their tool results (a tool call must keep its answer).
 - Harness text in user lines (slash commands, local command output, caveats, system
   reminders: `memctl.core.harness`) is metadata, not what the user said.
-- The summary written after a compaction (`isCompactSummary`) is kept as a user message
-  marked `"compact_summary": true`, which the importer follows with a compaction record.
+- The summary written after a compaction (`isCompactSummary`), a user line of Claude
+  Code's own words, is kept as a system message marked `"compact_summary": true`, which
+  the importer follows with a compaction record: not the user's words, for flush,
+  search and recall (audit 15).
 - Prompts queued mid-turn (`queued_command` attachments) are user messages.
 - Lines are imported in file order, abandoned branches (rewinds) included: nothing the
   session said is dropped.
@@ -263,12 +265,13 @@ def _claude_user(
     """The entries of one user line: a tool message per tool_result, then what the user said."""
     content = message.get("content")
     meta = data.get("isMeta") is True
-    summary = {"compact_summary": True} if data.get("isCompactSummary") is True else {}
+    summary = data.get("isCompactSummary") is True
+    role = {"role": "system", "compact_summary": True} if summary else {"role": "user"}
     if isinstance(content, str):
         said = _said(content)
         if meta or not said:
             return []
-        return [{"role": "user", "content": said, **summary}]
+        return [{**role, "content": said}]
     if not isinstance(content, list):
         raise fail(source, where, "message.content must be a string or a list of blocks")
     entries: list[dict[str, Any]] = []
@@ -285,7 +288,7 @@ def _claude_user(
         elif kind == "image" and (image := _claude_image(block)) is not None:
             parts.append(image)
     if parts and not meta:
-        entries.append({"role": "user", "content": joined_content(parts), **summary})
+        entries.append({**role, "content": joined_content(parts)})
     return entries
 
 

@@ -26,8 +26,9 @@ Reading a rollout (`parse_codex`):
 - Consecutive tool calls join the assistant message before them, so parallel calls stay
   one assistant message followed by their results, as chat APIs require.
 - Freeform tool input (`custom_tool_call`) becomes JSON arguments `{"input": ...}`.
-- The summary of a `compacted` line is kept as a user message marked
-  `"compact_summary": true`, which the importer follows with a compaction record.
+- The summary of a `compacted` line is kept as a system message marked
+  `"compact_summary": true` (Codex's words, not the user's), which the importer follows
+  with a compaction record.
 
 Export: the memory block goes into AGENTS.md, of which Codex reads 32 KiB
 (`project_doc_max_bytes`): the block is cut to what the rest of the file leaves.
@@ -134,7 +135,7 @@ def parse_codex(
             if kind == "session_meta":
                 parsed.session = parsed.session or as_string(item.get("id"))
             if kind == "compacted" and as_string(item.get("message")):
-                summary = {"role": "user", "content": item["message"], "compact_summary": True}
+                summary = {"role": "system", "content": item["message"], "compact_summary": True}
                 uid = line_hash(data, seen)
                 ts = as_string(data.get("timestamp"))
                 parsed.drafts.append(Draft(record.where, uid, ts, summary, index=index))

@@ -21,7 +21,7 @@ Decisions worth knowing:
   gives the thread a whole-file import gives, in valid chat order. Lines that join a
   reply imported earlier all the same (a session said to be over that went on) arrive
   as a continuation message, never lost.
-- A summary an agent wrote when it compacted its context (a user message marked
+- A summary an agent wrote when it compacted its context (a system message marked
   `"compact_summary": true`) is followed by a compaction record, so that the working
   context starts there, as it did for the agent.
 - A format may pass over a whole transcript that holds no conversation of its own

@@ -488,6 +488,18 @@ def is_compaction(entry: dict[str, Any]) -> bool:
     return entry.get("type") == COMPACTION
 
 
+def role_of(entry: dict[str, Any]) -> str:
+    """Who a log entry is from, as search, recall, the history tool and `thread show`
+    name it: `compaction` for a compaction record, `system` for the summary an agent
+    wrote when it compacted its context (`compact_summary`: the harness's words, which
+    an older import stored as a user message), else its role."""
+    if is_compaction(entry):
+        return "compaction"
+    if entry.get("compact_summary") is True:
+        return "system"
+    return str(entry.get("role", "?"))
+
+
 def repeats_summary(entry: dict[str, Any]) -> bool:
     """A compaction record an import wrote after the summary message the agent wrote
     (`memctl.agents.imports.append_plan`): the message's text again. Search and recall

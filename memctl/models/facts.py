@@ -13,10 +13,15 @@ of its own nature are dropped.
 An AI assistant's answer (role assistant, no name) is no fact about anyone where it
 offers: its list's lead-in, the items of its list that are options or steps, its
 exclamations, what may or would be so, what it says of itself, and what it knows in the
-present of nobody's doing ("The train takes about two hours"); its results, plans and
-decisions stay. The person it helps tells of their life in passing ("I already use a
-stand", "my knee hurt after the last run"), and that is kept where small talk between
-two people would be dropped.
+present of nobody's doing ("The train takes about two hours"), and what it is doing
+this minute ("Let me read app/auth.py", "Running the tests against db7", "All 40 tests
+pass"); its results, plans and decisions stay. The person it helps tells of their life
+in passing ("I already use a stand", "my knee hurt after the last run"), and that is
+kept where small talk between two people would be dropped; their orders for the session
+("Please fix the failing test") are not, their rules are ("Always run ruff before
+committing", "We use uv, not pip": the alternative rejected is a choice, not a
+negation). A conversation naming no one is a person and an assistant, whichever of
+them it holds.
 
 Rules rather than a tagger: what decides junk here is discourse (who is addressed,
 quoted, guessed about), which a part-of-speech tagger does not tell; the small English
@@ -1137,6 +1142,17 @@ def is_fact(
         return False
     if _SIGNALS_CJK.search(stripped) or (not laughed and _labelled_rule(stripped)):
         return True
+    if (chosen := _without_contrast(stripped)) != stripped:
+        # "We use uv, not pip": the alternative set off after a statement is what was
+        # chosen against, not a negation of it; the statement is judged alone, and to
+        # an assistant a practice of a whole class of things with its rejected
+        # alternative ("Flaky tests get quarantined, not deleted"), or an order with one
+        # ("Use the logger in app/log.py, not print"), is the team's rule.
+        return is_fact(chosen, names, learned, chat, to_assistant, laughed) or (
+            to_assistant
+            and not laughed
+            and (_practice(chosen) or bool(_CHOICE_ORDER.match(chosen)))
+        )
     if (
         _BARE_THIRD.match(stripped)
         and not _THIRD_COUNT.match(stripped)
@@ -1152,6 +1168,19 @@ def is_fact(
         # bullet names nobody. A count said of them ("he's a three year old beagle
         # mix") is still kept.
         return False
+    if (
+        (_NEXT_STEP.match(stripped) or _RUN_STATUS.match(stripped))
+        and not _RELATIVE.search(stripped)
+        and not _names_a_day(stripped)
+    ):
+        # "Let me read app/auth.py around line 88", "All 40 integration tests pass": the
+        # speaker's next step, and how a run came out this minute, name and count what
+        # the work of the session reaches, true until the next step or run. Said with
+        # its day, a step is a plan ("Let me ring the Anchor tomorrow") and a run an
+        # event ("Yesterday the migration ran cleanly").
+        return False
+    if to_assistant and _SESSION_ORDER.match(stripped):
+        return False  # "Please fix the failing test in tests/test_auth.py": this session's task
     content = content_words(stripped)
     if _GREETING.match(stripped) and len(content) < 3:
         return False
@@ -1229,6 +1258,54 @@ def is_fact(
     )
 
 
+_CONTRAST = re.compile(
+    r",\s+(?:not|rather\s+than|instead\s+of)\s+"
+    r"(?!(?:that|because|so|yet|really|sure|much|even|just|only|always|now|anymore|too|"
+    r"quite|exactly|necessarily|once|gonna|going|to|at|for|in|bad|great|least)\b)"
+    r"(?P<other>[\w@./`'’-]+(?:\s+[\w@./`'’-]+){0,3})(?:,(?=\s)|(?=\s*[.!]*$))",
+    re.I,
+)
+"""A rejected alternative set off after a statement ("We use uv, not pip, in this
+repo", "Flaky tests get quarantined, not deleted"): a word or a short phrase of up to
+four words between commas or closing the sentence. Not a clause's own negation ("...,
+not that it helped", "..., not really", "..., not to mention ...")."""
+
+
+def _without_contrast(sentence: str) -> str:
+    """`sentence` without its rejected alternatives (`_CONTRAST`): "We use uv in this
+    repo." for "We use uv, not pip, in this repo."."""
+    return _CONTRAST.sub("", sentence)
+
+
+_PRACTICE = re.compile(
+    r"^(?:(?P<all>all|every|each|any|our)\s+)?"
+    r"(?P<subject>(?P<head>[A-Za-z][\w./@-]*)(?:\s+[a-z][\w./@-]*){0,3}?)"
+    r"\s+(?:(?:always|usually)\s+)?(?:get|are|is)\s+(?P<done>[a-z][a-z-]+)\b",
+    re.I,
+)
+"""What is done to a thing, in the present: a subject and "get", "are" or "is" before
+a participle ("Flaky tests get quarantined", "Secrets are kept in Vault")."""
+
+
+def _practice(sentence: str) -> bool:
+    """Whether `sentence` says what is done to a whole class of things (`_PRACTICE`): a
+    plural, "all/every/each", code or an abstract noun (as `_rule` reads a class), and a
+    participle ("quarantined", "written"); "The pizza is burnt" is one thing's state."""
+    done = _PRACTICE.match(sentence)
+    if done is None or done["head"].casefold() in _PERSONAL | _STOP:
+        return False
+    subject = done["subject"]
+    noun = subject.split()[-1].casefold()
+    kind = bool(
+        done["all"]
+        or (noun.endswith("s") and not noun.endswith("ss"))
+        or _CODE_LIKE.search(subject)
+        or _MASS_NOUN.search(noun)
+    )
+    participle = done["done"].casefold()
+    return kind and (participle.endswith(("ed", "en")) or bool(PAST.fullmatch(participle)))
+
+
 _INTRODUCED = re.compile(
     rf"\b(?i:my|our)\s+(?:[a-z-]+\s+)?(?:{_RELATION.pattern})\s+(?P<name>[A-Z][a-z]+)\b"
 )
@@ -1258,6 +1335,56 @@ _REQUEST = re.compile(
     re.I,
 )
 """A request in the speaker's own words: what they need, want, look for or try to do."""
+
+
+_NEXT_STEP = re.compile(
+    r"^(?:(?:ok(?:ay)?|now|first|so|alright|right|next)[,\s]+)*let\s+me\s+(?!know\b)[^:—–]*$",
+    re.I,
+)
+"""The speaker's next step announced ("Let me read app/auth.py around line 88", "OK,
+let me check the logs"): what they do this minute. One that goes on after a colon or a
+dash to what it announces ("Let me be clear: we never deploy on Fridays") is the fact
+it leads into."""
+_RUN_STATUS = re.compile(
+    r"^(?:(?:all|both|the|our|my|every|each|only|now|still|so\s+far)\s+)*"
+    r"(?:\d+\s+(?:of\s+(?:the\s+)?\d+\s+|out\s+of\s+\d+\s+)?)?(?:[\w-]+\s+){0,2}?"
+    r"(?:tests?|specs?|checks?|migrations?|builds?|jobs?|suites?|pipelines?|CI|mypy|ruff|pytest)"
+    r"(?:\s+(?:in|for|on|under|against)\s+\S+)?"
+    r"\s+(?:(?:all|now|still|also|both)\s+)?"
+    r"(?:pass(?:es|ed)?|fail(?:s|ed)?|succeeded|ran|errored|applied|went\s+(?:green|red)|"
+    r"came\s+back\s+(?:green|red|clean)|"
+    r"(?:is|are|was|were)\s+(?:now\s+|still\s+|all\s+)?(?:passing|failing|green|red|applied))\b",
+    re.I,
+)
+"""How a run of tests, checks, a build or migrations came out ("All 40 integration tests
+pass against db7", "12 migrations applied", "CI is green"): the state of the work this
+minute, which the next change makes untrue. A rule of them ("All tests must pass before
+merging") has its verb of obligation, and is no outcome."""
+_WORK_ORDER = (
+    r"^(?:(?:yes|yeah|yep|ok|okay|sure|great|good|thanks|but|and|also|now|then|so|please|"
+    r"just|first|next)[,.!]?\s+)*"
+    r"(?:fix|run|rerun|open|use|add|update|remove|delete|rename|refactor|write|create|"
+    r"implement|deploy|merge|push|commit|revert|install|review|debug|investigate|bump|upgrade|"
+    r"downgrade|move|change|clean|restart|rebase|squash|test|build|split|extract|replace|"
+    r"document|explain|summari[sz]e|search|grep|fetch|pull|patch|migrate|generate|format|"
+    r"lint|draft|prepare|rewrite|continue|undo|reset|profile|benchmark)\s+"
+)
+_CHOICE_ORDER = re.compile(_WORK_ORDER + r"\S", re.I)
+"""A verb of the work opening the sentence, in the imperative, with what follows it."""
+_SESSION_ORDER = re.compile(
+    _WORK_ORDER + r"(?:(?:me|us|it|them|this|that|these|those|the|a|an|all|every|each|"
+    r"some|my|our)\b|[\w-]*[./_`][\w./-]*)",
+    re.I,
+)
+"""An order to an assistant for this session ("Please fix the failing test in
+tests/test_auth.py", "Yes but open a PR", "Use a subagent to find where we configure
+Sentry"): a verb of the work opening the sentence before its object, a determiner, a
+pronoun or a path. It is the task of the moment, done when done; what holds from now on
+is said with "always" or "never" (`_STANDING_ORDER`: "Always run ruff before
+committing"), as a rule of a thing (`_rule`), or with the alternative it rejects (`is_fact`:
+"Use uv, not pip"). A verb with a name or a place after it ("Use Postgres for the
+queue", "Deploy to staging on Friday") may set a choice or a date, and is left to the
+rules of a fact."""
 
 
 _DUTY = re.compile(
@@ -1932,6 +2059,48 @@ _NARRATION = re.compile(
 "Next, the tests", "So far the build passes"): an agent telling where its work stands,
 a step of the session and not a fact that holds after it ("from now on" opens no
 sentence with it, and "now on" is left alone)."""
+_DOING = re.compile(
+    r"^(?:(?:ok(?:ay)?|now|still|just|also|first|next|then|so)[,\s]+)*"
+    r"(?P<verb>[A-Za-z][a-z]{2,}ing)\s+"
+    r"(?:(?:the|a|an|this|that|these|those|it|them|your|our|its|all|each|every|some|at|into|"
+    r"through|for|on|in|over|up|out|with|which|what|whether|if|how|where|why)\b"
+    r"|[\w-]*[./_`][\w./-]*)(?P<rest>[^,;:]*)(?P<comma>,)?",
+    re.I,
+)
+"""A sentence opening on a participle with its object and no subject ("Running the
+integration tests against db7", "Checking the logs in /var/log/app.log now", "Looking at
+the stack trace, the error comes from line 42"): an assistant telling what it is doing
+this minute, or what it sees while it does it."""
+_NOT_DOING = _words(
+    "during according including regarding concerning following considering excluding "
+    "pending notwithstanding nothing something everything anything"
+)
+"""Words in "-ing" that open a sentence as a preposition or a pronoun, not as a verb
+the speaker is busy with ("During the migration, ...", "Nothing in app/ changed")."""
+_FINITE = re.compile(
+    r"\b(?:is|are|was|were|has|have|had|will|would|should|must|can|could|does|did|do|"
+    r"takes|took|needs|requires|means|makes|causes|saves|helps|"
+    r"cut|put|set|hit|let|shut|split|cost|quit|read)\b",
+    re.I,
+)
+"""A finite verb after a participle: an auxiliary, a verb a gerund is often the subject
+of, or a past the same as its present (`_SAME_PAST`, which `PAST` does not tell)."""
+
+
+def _doing(said: str) -> bool:
+    """Whether an assistant's sentence tells what it is doing this minute (`_DOING`):
+    the participle leads into a clause set off by a comma, or there is no finite verb
+    after it. One with its verb ("Running the suite takes 4 minutes", "Caching the
+    tokens in Redis cut the latency") is a gerund, the subject of a fact."""
+    doing = _DOING.match(said)
+    if doing is None:
+        return False
+    verb = doing["verb"].casefold()
+    if verb in _NOT_DOING or verb.endswith("thing"):
+        return False
+    return bool(doing["comma"]) or not (_FINITE.search(doing["rest"]) or PAST.search(doing["rest"]))
+
+
 _SENTENCE_END = re.compile(r"(?<=[.!?。！？…])\s+|(?<=[.!?][\"”’])\s+(?=[A-Z\"“])|\n+")
 """A sentence ends at its mark, or after the quotation it ends with ('... "I'm done." Eli
 ...')."""
@@ -2260,11 +2429,13 @@ def facts_told(
     # Only in a conversation with no tool does an assistant's answer offer advice,
     # options and what it knows in general (`_unlisted`, `_assistant_aside`).
     working = any(item.get("role") == "tool" for item in conversation)
-    # A person asking an AI assistant (role assistant, no name) for help.
+    # A person asking an AI assistant (role assistant, no name) for help; so too a
+    # conversation naming no one, whatever its turns (a user's lone message to the
+    # workspace's agent, flushed before its answer came): people chatting are named.
     helped = any(
         item.get("role") == "assistant" and not isinstance(item.get("name"), str)
         for item in conversation
-    )
+    ) or not any(isinstance(item.get("name"), str) for item in conversation)
     introduced = (
         frozenset(
             match["name"].casefold()
@@ -2625,7 +2796,7 @@ def _assistant_aside(
     present of nobody's doing; an agent at work states in those words what it found in
     the user's files ("The cache TTL is 300 seconds") and the project's rules
     ("Payments should go through the Stripe client")."""
-    if _NARRATION.match(said.lstrip("*_ ")):
+    if _NARRATION.match(said.lstrip("*_ ")) or _doing(said.lstrip("*_ ")):
         return True
     # What it was told to note ("Note that we deploy ...") is marked as a fact, though
     # the mark is cut from its bullet.
@@ -2885,6 +3056,8 @@ def _scrap(sentence: str, heard: list[str]) -> bool:
     its mark ("June 14, yes.", `heard` holding "") is kept."""
     if _DATE_ONLY.fullmatch(sentence):
         return "" not in heard
+    if _CONTRAST.search(sentence):
+        return False  # "Use uv, not pip.": a choice made, its verb the order's
     where = _WHERE_TAIL.search(sentence)
     if (
         where
@@ -3808,6 +3981,8 @@ _LEAD_IN = re.compile(
     r"also|plus|and|but|ah+|o+h|um+|uh+|hm+|ugh+|of course|"
     r"actually|hey|not much new,? except that|fun fact|funny thing|good news|bad news|"
     r"heads up|fyi|update|just so you know|believe it or not|for what it'?s worth|"
+    r"for the record|as a reminder|(?:just )?to be clear|for (?:reference|context)|"
+    r"as (?:discussed|mentioned|noted)|"
     r"right(?=[,!.])|(?:my|our)\s+(?:(?:big|bigger|huge|other|real|latest|own|little|good)\s+)?"
     r"(?:news|update)\s+is(?:\s+that)?|"
     r"speaking of (?:[\w'’]+\s+){0,2}?[\w'’]+(?=,|\s+(?:I|we|my|our)\b)|"

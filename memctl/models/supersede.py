@@ -245,9 +245,17 @@ _VALUE_END = re.compile(
     rf")\b)",
     re.IGNORECASE,
 )
+# What opens a fact before its subject, set off by a comma or a colon: a time, a place
+# or a link ("In March, ...", "Update: ..."), or a discourse preface, a short lead-in of
+# a preposition or "to" and up to three words with no subject of its own, or a fixed
+# aside ("For the record, ...", "As a reminder, ...", "To be clear, ...", "FYI, ...",
+# "Just so you know, ..."): the statement after it is read, so that "For the record, the
+# staging DB is db3" is the same claim as "The staging DB is db3" (audit 15 H5).
 _LEAD = re.compile(
-    r"^(?:(?:in|on|at|as of|since|from|starting|after|before|by|today|yesterday|"
-    r"this|last|recently|now|also|so|and|but|update|correction|note)\b[^,:]{0,40}(?:,|:\s)\s*)+",
+    r"^(?:(?:(?:in|on|at|as of|since|from|starting|after|before|by|today|yesterday|"
+    r"this|last|recently|now|also|so|and|but|update|correction|note)\b[^,:]{0,40}"
+    r"|(?:for|as|to|per)(?:\s+(?!(?:i|we|you|he|she|they|it)\b)[\w'’-]+){1,3}"
+    r"|fyi|btw|(?:just\s+)?so\s+(?:you|we)\s+know)(?:,|:\s)\s*)+",
     re.IGNORECASE,
 )
 _SPEAKER = re.compile(r"^([A-Z][\w'.-]*(?: [A-Z][\w'.-]*){0,2}): ")

@@ -19,7 +19,7 @@ import zlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from memctl.core.errors import UsageError
 from memctl.core.forgotten import Forgotten, Tombstone, read_tombstones
@@ -28,6 +28,7 @@ from memctl.core.threads import (
     is_compaction,
     is_log_entry,
     message_text,
+    role_of,
     searchable_text,
     speaker_of,
     thread_log_entries,
@@ -133,11 +134,6 @@ def record_matches(lowered: str, keywords: Sequence[str], mode: str) -> bool:
 def chomp(line: str) -> str:
     """A memory line as a record: without the `\\r` of a `\\r\\n` ending."""
     return line[:-1] if line.endswith("\r") else line
-
-
-def role_of(entry: dict[str, Any]) -> str:
-    """Who a log entry is from, as a hit names it (`compaction` for a summary record)."""
-    return "compaction" if is_compaction(entry) else str(entry.get("role", "?"))
 
 
 def line_speaker(line: str, redactor: Redactor) -> str | None:

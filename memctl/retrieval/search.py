@@ -44,7 +44,7 @@ from typing import Any, NamedTuple
 from memctl.core.errors import UsageError, require_utf8
 from memctl.core.memory import is_marker
 from memctl.core.redact import Redactor, compile_patterns
-from memctl.core.threads import repeats_summary, searchable_text, speaker_of, who
+from memctl.core.threads import repeats_summary, role_of, searchable_text, speaker_of, who
 from memctl.core.workspace import Workspace
 from memctl.retrieval.corpus import (
     FOLDABLE_BYTES,
@@ -57,7 +57,6 @@ from memctl.retrieval.corpus import (
     chomp,
     fold,
     record_matches,
-    role_of,
     said_before,
     thread_logs,
 )
@@ -493,7 +492,7 @@ class _Scan:
             text = content if redactor is None or clean else redactor.text(content)
             lowered = fold(text)
             if one in lowered if one is not None else _matches_many(lowered, keywords, every):
-                role = str(entry.get("role", "?"))
+                role = role_of(entry)  # a compaction summary is `system`, not the user's
                 speaker = speaker_of(entry, redactor)
                 hits.append(Hit("thread", rel, None, number, role, text, speaker=speaker))
 

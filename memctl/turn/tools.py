@@ -23,7 +23,14 @@ from memctl.core.config import Config
 from memctl.core.errors import MemctlError
 from memctl.core.forgotten import Forgotten
 from memctl.core.redact import Redactor
-from memctl.core.threads import is_compaction, read_entries, searchable_text, speaker_of, who
+from memctl.core.threads import (
+    is_compaction,
+    read_entries,
+    role_of,
+    searchable_text,
+    speaker_of,
+    who,
+)
 from memctl.core.wording import plural
 from memctl.core.workspace import Workspace
 from memctl.models.held import forgotten
@@ -693,7 +700,7 @@ def _thread_history(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
 def history_line(index: int, entry: dict[str, Any], redactor: Redactor) -> str:
     """One entry on one line, cut from the entry as redacted whole: a key straddling the
     cut would lose its END line or most of itself, and no pattern would know the rest."""
-    role = "compaction" if is_compaction(entry) else str(entry.get("role", "?"))
+    role = role_of(entry)
     text = searchable_text(entry)
     if is_compaction(entry):
         text = f"(summary of entries before {entry.get('cut')}) {text}"

@@ -1029,7 +1029,10 @@ ROLLOUT_THREAD = [
     ("assistant", None),
     ("tool", "Success. Updated the following files:\nM src/invoice.py\n"),
     ("assistant", "Invoices now round half up: 10.005 becomes 10.01."),
-    ("user", "The invoice rounding was fixed with ROUND_HALF_UP; a test for it is still missing."),
+    (
+        "system",
+        "The invoice rounding was fixed with ROUND_HALF_UP; a test for it is still missing.",
+    ),
     (
         "compaction",
         "The invoice rounding was fixed with ROUND_HALF_UP; a test for it is still missing.",

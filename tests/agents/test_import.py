@@ -158,9 +158,10 @@ CLAUDE_ENTRIES = [
         "ts": "2025-10-14T09:12:30.517Z",
         "source_id": uid(14),
     },
-    # the isMeta caveat line and the /compact command line are harness text (issue 22.8)
+    # the isMeta caveat line and the /compact command line are harness text (issue 22.8);
+    # the summary is Claude Code's words, a system message (audit 15)
     {
-        "role": "user",
+        "role": "system",
         "content": "This session is being continued from a previous conversation that ran out of "
         "context. The conversation is summarized below:\nAnalysis: the cent rounding in "
         "cart.total was fixed by switching to Decimal.",
@@ -435,7 +436,7 @@ CODEX_ENTRIES = [
         "ts": "2025-10-29T01:00:15.005Z",
     },
     {
-        "role": "user",
+        "role": "system",
         "content": "The invoice rounding was fixed with ROUND_HALF_UP; a test for it is still "
         "missing.",
         "compact_summary": True,
@@ -1155,10 +1156,37 @@ def test_a_compaction_summary_is_one_hit_for_search_and_recall(cli, workspace):
         run = cli("-w", workspace, "--json", "search", "cent rounding", "--scope", "threads")
         assert run.exit_code == 0, run.stderr
         hits = json.loads(run.stdout)["hits"]
-        assert [(h["entry"], h["role"]) for h in hits] == [(summary[0], "user")]
+        assert [(h["entry"], h["role"]) for h in hits] == [(summary[0], "system")]
     run = cli("-w", workspace, "--json", "recall", "cent rounding cart.total", "--scope", "threads")
     assert run.exit_code == 0, run.stderr
     found = [h["entry"] for h in json.loads(run.stdout)["hits"]]
     assert summary[0] in found and record[0] not in found
     shown = cli("-w", workspace, "thread", "show", "cart")
     assert f"#{record[0]} [compaction]" in shown.stdout  # thread show unchanged
+
+
+def test_a_compaction_summary_an_older_import_stored_as_the_users_is_shown_as_system(
+    cli, workspace
+):
+    """Audit 15: Claude Code's summary after a compaction (`isCompactSummary`) is its own
+    words, imported as a system message now; a thread an older memctl imported holds it
+    as a user message marked `compact_summary`, which search, recall and `thread show`
+    name `system` too, never the user's words."""
+    messages = [
+        {"role": "user", "content": "Please look at the cart totals."},
+        {
+            "role": "user",
+            "content": "This session is being continued: the cent rounding in cart.total "
+            "was fixed by switching to Decimal.",
+            "compact_summary": True,
+        },
+    ]
+    data = "\n".join(json.dumps(m) for m in messages)
+    assert cli("-w", workspace, "thread", "append", "cart", "-", input=data).exit_code == 0
+    run = cli("-w", workspace, "--json", "search", "cent rounding", "--scope", "threads")
+    assert run.exit_code == 0, run.stderr
+    assert [(h["entry"], h["role"]) for h in json.loads(run.stdout)["hits"]] == [(1, "system")]
+    run = cli("-w", workspace, "--json", "recall", "cent rounding cart.total", "--scope", "threads")
+    assert run.exit_code == 0, run.stderr
+    assert {h["entry"]: h["role"] for h in json.loads(run.stdout)["hits"]}[1] == "system"
+    assert "#1 [system]" in cli("-w", workspace, "thread", "show", "cart").stdout

@@ -69,7 +69,7 @@ EXPECTED = {
         ("assistant", ["toolu_01H2Edit"]),
         ("tool", "toolu_01H2Edit"),
         ("assistant", "Fixed: invoices now round half up"),
-        ("user", "This session is being continued"),
+        ("system", "This session is being continued"),
         ("compaction", "This session is being continued"),  # a cut point (issue 13.7)
         ("user", "Now add a regression test"),
         ("assistant", "Added test_round_half_up"),
@@ -169,7 +169,7 @@ def test_each_version_imports_in_valid_chat_order_with_its_timestamps(tmp_path, 
     # the agent's own `timestamp` of each line is the entry's ts (issue 17.3)
     stamps = {json.loads(line).get("timestamp") for line in lines_of(path)}
     assert all(entry["ts"] in stamps for entry in entries)
-    assert all(e["role"] == "user" and e.get("ts") for e in entries if e.get("compact_summary"))
+    assert all(e["role"] == "system" and e.get("ts") for e in entries if e.get("compact_summary"))
 
 
 def test_a_codex_session_is_named_after_session_meta_whatever_wrote_it(tmp_path):

@@ -160,8 +160,8 @@ def thread_show(
     """
     from memctl.core.forgotten import shown_masked
     from memctl.core.threads import (
-        is_compaction,
         read_entries,
+        role_of,
         searchable_text,
         speaker_of,
         who,
@@ -196,8 +196,7 @@ def thread_show(
 
         lines = []
         for index, entry in shown:
-            role = "compaction" if is_compaction(entry) else entry.get("role", "?")
-            role = who(role, speaker_of(entry, redactor))
+            role = who(role_of(entry), speaker_of(entry, redactor))
             # redacted whole, then cut: a cut key is no key a pattern knows
             body = " ".join(shown_masked(redactor.text(searchable_text(entry))).split())
             lines.append(f"#{index} [{role}] {body if full else snippet(body, [], LINE_CHARS)}")
