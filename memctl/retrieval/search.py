@@ -493,7 +493,9 @@ class _Scan:
             lowered = fold(text)
             if one in lowered if one is not None else _matches_many(lowered, keywords, every):
                 role = role_of(entry)  # a compaction summary is `system`, not the user's
-                speaker = speaker_of(entry, redactor)
+                # `speaker_of` only for an entry with a name: a call a hit, for the many
+                # without one, was a share of a hit's cost.
+                speaker = None if "name" not in entry else speaker_of(entry, redactor)
                 hits.append(Hit("thread", rel, None, number, role, text, speaker=speaker))
 
     def flush(self) -> None:

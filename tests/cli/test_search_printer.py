@@ -8,7 +8,7 @@ import pytest
 def test_a_hit_is_printed_as_its_line_says(monkeypatch: pytest.MonkeyPatch) -> None:
     """The printer writes each hit without colour as `line` shows it (the printer has
     it inlined, a call a hit less): a memory line, one over 1,000 characters (its
-    window), a log entry (its snippet, its role), CJK."""
+    window), a log entry (its snippet, its role, its speaker), CJK."""
     import io
     import sys
 
@@ -24,9 +24,11 @@ def test_a_hit_is_printed_as_its_line_says(monkeypatch: pytest.MonkeyPatch) -> N
         Hit("memory", "memory/2024-01-02.md", 7, None, None, "x " * 700 + "deploy" + " y" * 700),
         Hit("thread", "threads/t.jsonl", None, 4, "user", "the 蓝鲸方案\nis  " + "z" * 400),
         Hit("thread", "threads/t.jsonl", None, 5, "compaction", "deploy"),
+        Hit("thread", "threads/t.jsonl", None, 6, "user", "deploy it", speaker="Hana"),
     ]
     for hit in hits:
         printer(hit)
     printer.flush()
     assert out.getvalue() == "".join(printer.line(hit) + "\n" for hit in hits)
     assert "…" in out.getvalue() and "[compaction] deploy" in out.getvalue()
+    assert "threads/t.jsonl#6 [user Hana] deploy it\n" in out.getvalue()

@@ -11,12 +11,14 @@ eight processes writing and searching at once.
 from __future__ import annotations
 
 import contextlib
+import gc
 import json
 import os
 import shutil
 import signal
 import sqlite3
 import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Iterator
@@ -570,6 +572,25 @@ def test_streamed_hits_are_the_kept_ones(workspace: Path, use_index: bool, limit
     assert got == kept.hits and streamed.hits == []
     assert (streamed.count, streamed.truncated) == (kept.count, kept.truncated)
     assert [str(s) for s in streamed.skipped] == [str(s) for s in kept.skipped]
+
+
+def test_a_search_stopped_at_its_limit_leaves_no_cursor_open(
+    workspace: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A search that stops at its limit (50 on a terminal) left the candidate rows'
+    cursor suspended in its generator after the index was closed: collected later, it
+    printed "Exception ignored ... Cannot operate on a closed database" on stderr, after
+    the hits of every such search once the index was fresh."""
+    for day in ("01", "02", "03"):
+        (workspace / "memory" / f"2026-01-{day}.md").write_text("- alpha one\n- alpha two\n")
+    ws = Workspace(workspace)
+    unraisable: list[object] = []
+    monkeypatch.setattr(sys, "unraisablehook", unraisable.append)
+    for _ in range(2):  # the second search takes the index's read-only path
+        result = search(ws, "alpha", limit=1)
+        assert [hit.text for hit in result.hits] == ["- alpha one"] and result.truncated
+        gc.collect()
+    assert unraisable == []
 
 
 @pytest.mark.parametrize(

@@ -77,9 +77,11 @@ class _HitPrinter:
             if len(text) > MEMORY_LINE_CHARS:
                 text = self.memory_snippet(text)
             self.lines.append(f"{hit.path}:{hit.line}: {text}\n")
-        else:
-            place = f"#{hit.entry} [{self.who(hit.role, hit.speaker)}]"
+        elif hit.speaker:  # `who`, inlined as well
+            place = f"#{hit.entry} [{hit.role} {hit.speaker}]"
             self.lines.append(f"{hit.path}{place} {self.snippet(hit.text)}\n")
+        else:
+            self.lines.append(f"{hit.path}#{hit.entry} [{hit.role}] {self.snippet(hit.text)}\n")
         if len(self.lines) >= self.batch:
             self.flush()
 

@@ -17,7 +17,7 @@ import json
 import os
 import sqlite3
 import zlib
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Callable, Collection, Generator, Iterator
 from operator import itemgetter
 from typing import Any, NamedTuple, Protocol
 
@@ -196,7 +196,7 @@ def kind_queries(
 
 def candidates(
     conn: sqlite3.Connection, queries: dict[str, str], named: list[File] | None = None
-) -> Iterator[Candidate]:
+) -> Generator[Candidate]:
     """The records whose trigrams match `queries` (`kind_queries`), in search's order,
     each with its file's rel, inode and indexed offset; each kind from its own trigram
     table (a memory search finds, looks up and reads back no thread record), and the
@@ -343,6 +343,7 @@ def indexed_search(ws: Workspace, scan: Scan, listing: Listing, fence: Fence) ->
     hits_mark = skipped_mark = 0
     stale: set[str] = set()
     order = None
+    rows: Generator[Candidate] | None = None
     try:
         conn = index.conn
         conn.execute("BEGIN")  # one snapshot of the index for the whole search
@@ -352,7 +353,8 @@ def indexed_search(ws: Workspace, scan: Scan, listing: Listing, fence: Fence) ->
         kinds = ["memory"] if listing.memory else []
         kinds += ["thread"] if listing.threads else []
         queries = kind_queries(conn, keywords, scan.plan.mode, kinds)
-        groups = _groups(candidates(conn, queries, listing.named), order.place)
+        rows = candidates(conn, queries, listing.named)
+        groups = _groups(rows, order.place)
         for key, file, group in itertools.chain(groups, [(_END, None, [])]):
             while own[next_own][0] < key and not scan.done:
                 done, mine = own[next_own]
@@ -389,6 +391,11 @@ def indexed_search(ws: Workspace, scan: Scan, listing: Listing, fence: Fence) ->
                 scan.read(file)
             scan.flush()
     finally:
+        # A search stopped at its limit leaves the rows' cursor suspended: closed here,
+        # on an open connection, not when the generator is collected after it is shut.
+        if rows is not None:
+            with contextlib.suppress(sqlite3.Error):
+                rows.close()
         with contextlib.suppress(sqlite3.Error):
             index.conn.execute("COMMIT")
         opened.__exit__(None, None, None)
