@@ -927,7 +927,13 @@ def _day_of_month(
             and not _FOR_DAY.search(match.string, 0, match.start())
         ):
             before = [w for w in candidates if w <= day]
-            chosen = max(_on_weekday(before, match["weekday"]))
+            said_on = _on_weekday(candidates, match["weekday"])
+            if said_on is not candidates and all(w > day for w in said_on):
+                # "the job I told you about is on Friday the 7th": no day before fits the
+                # weekday, which pins the date ahead.
+                chosen = min(said_on)
+            else:
+                chosen = max(_on_weekday(before, match["weekday"]))
         else:
             ahead = [w for w in candidates if w >= max(day, earlier or day)] or [
                 w for w in candidates if w >= day
@@ -2381,7 +2387,10 @@ def extract(
             _add_naming(facts, seen, speaker, sentence, own_before, pieces[:index])
             sentence = _without_order_to_remember(
                 _without_preamble(
-                    _without_label(_without_vocative(_without_fillers(sentence), names), learned)
+                    _without_label(
+                        _without_vocative(_ordinals_as_digits(_without_fillers(sentence)), names),
+                        learned,
+                    )
                 )
             )
             as_cleaned = sentence
@@ -3824,8 +3833,9 @@ def _quotes_memory(sentence: str, remembered: list[set[str]]) -> bool:
 
 _LEAD_IN = re.compile(
     r"^(?:(?:guess what|oh|honestly|so|well|anyway|btw|by the way|haha|lol|wow|yeah|yep|yup|ok|okay|surprise|"
-    r"also|plus|and|but|ah+|o+h|um+|uh+|hm+|ugh+|of course|side note|unrelated|"
-    r"(?:one|two) (?:more|last|other) things?|another thing|"
+    r"also|plus|and|but|ah+|o+h|um+|uh+|hm+|ugh+|of course|side note|unrelated|sorry(?=,)|"
+    r"(?:(?:one|two)\s+(?:more\s+|last\s+|other\s+)?|another\s+|(?:random\s+)?other\s+|last\s+)"
+    r"things?(?=[,:])|speaking of(?=,)|"
     r"actually|hey|not much new,? except that|fun fact|funny thing|good news|bad news|"
     r"heads up|fyi|update|just so you know|believe it or not|for what it'?s worth|"
     r"right(?=[,!.])|(?:my|our)\s+(?:(?:big|bigger|huge|other|real|latest|own|little|good)\s+)?"

@@ -103,6 +103,37 @@ def test_a_self_repair_keeps_the_repaired_value(said: str, kept: str, gone: str)
     assert not any(gone in fact for fact in facts), facts
 
 
+def test_a_date_in_words_anchors_the_fact_as_one_in_digits_does() -> None:
+    # Read before the rules weigh it: "on the twenty-second" dates the play.
+    facts = _flush("Last thing, Poppy's school play is on the twenty-second.")
+    assert facts == ["Mabel: Poppy's school play is on 2025-02-22."], facts
+
+
+def test_a_weekday_no_past_day_fits_pins_the_date_ahead() -> None:
+    # "told" makes the sentence past, but no Friday the 7th is before 2025-02-03.
+    facts = _flush(
+        "The practice manager job at Clifton Smiles, the one I told you about, the "
+        "interview is on Thursday, no wait, Friday, Friday the seventh, at half two."
+    )
+    assert any("2025-02-07" in fact for fact in facts), facts
+    assert not any("2025-01" in fact or "the seventh" in fact for fact in facts), facts
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "One more thing, the plumber is coming on the 12th to fix the boiler.",
+        "Last thing, the plumber is coming on the 12th to fix the boiler.",
+        "Another thing: the plumber is coming on the 12th to fix the boiler.",
+        "Sorry, the plumber is coming on the 12th to fix the boiler.",
+        "Speaking of, the plumber is coming on the 12th to fix the boiler.",
+    ],
+)
+def test_a_topic_shift_opener_is_left_out(said: str) -> None:
+    facts = _flush(said)
+    assert facts == ["Mabel: The plumber is coming on 2025-02-12 to fix the boiler."], facts
+
+
 def test_a_repair_opening_the_sentence_leaves_what_follows() -> None:
     facts = _flush("Wait no, the quiz is on the 22nd.")
     assert any("The quiz is on 2025-02-22" in fact for fact in facts), facts
@@ -146,8 +177,10 @@ def test_a_repair_of_another_subject_keeps_both() -> None:
         ("I bought things like, you know, cheese and bread at the Leeds market.", "like cheese"),
         # Numbers said twice in a row are no restart when no comma parts them.
         ("The code is 4 4 7 1 for the gate at Clifton.", "4 4 7 1"),
-        # "sorry" alone is no repair.
-        ("Sorry, the dentist moved me to Friday.", "the dentist moved Mabel to Friday"),
+        # "sorry" alone is no repair (an opener, left out).
+        ("Sorry, the dentist moved me to Friday.", "dentist moved Mabel to Friday"),
+        # "One thing" that is the subject stays.
+        ("One thing I love is the Clevedon sea pool.", "One thing Mabel loves"),
         # "the second" that is no day keeps its word.
         ("It was the second time Tamsin quit in May.", "the second time"),
     ],
