@@ -610,7 +610,9 @@ something happens: it is written without its own "on" or "in" ("2025-01-13's rat
 PAST = re.compile(
     r"\b(?:was|were|went|did|had|got|saw|made|took|met|bought|found|ran|came|ate|felt|gave|"
     r"left|lost|paid|sent|sold|spent|told|won|wrote|built|brought|caught|drove|flew|fell|"
-    r"heard|held|kept|rode|sang|sat|slept|spoke|swam|taught|threw|wore|\w{3,}ed)\b",
+    r"heard|held|kept|rode|sang|sat|slept|spoke|swam|taught|threw|wore|rang|began|drank|"
+    r"forgot|grew|stood|swore|tore|woke|chose|froze|dug|hung|became|sought|understood|"
+    r"forgave|struck|spun|wept|swung|blew|drew|fled|crept|dealt|lent|\w{3,}ed)\b",
     re.I,
 )
 _FUTURE = re.compile(r"\b(?:will|shall|gonna|going to)\b|['’]ll\b", re.I)

@@ -212,6 +212,9 @@ def test_what_only_looks_like_a_disfluency_stays(said: str, kept: str) -> None:
             "The electrician is coming Tuesday the fourth.",
             "The electrician is coming on 2025-02-04.",
         ),
+        # An irregular past dates a bare weekday before the day said.
+        ("Gillian rang me on Friday afternoon.", "Gillian rang me on 2025-01-31 afternoon."),
+        ("The choir began on Thursday.", "The choir began on 2025-01-30."),
         # An ordinal that is no day keeps its word.
         ("It was the second time she asked.", "It was the second time she asked."),
         ("The first one was fine.", "The first one was fine."),
