@@ -853,7 +853,7 @@ _RANGE_OPEN = r"\d\d?(?:st|nd|rd|th)?\s*" + _RANGE_TO
 "16th to 21st october"): a date though no ordinal, "the" or month follows it."""
 _DAY_OF_MONTH = re.compile(
     rf"(?:\b(?P<prep>on|by|until|till|through|from|to|since|before|after)\s+)?"
-    rf"(?:(?:\bthe\s+|\b(?:next|this)\s+)?\b(?P<weekday>{_WD}),?\s+(?:the\s+)?|\bthe\s+|(?<![\w.,:£$€-])(?=\d\d?(?:st|nd|rd|th)?\s+"
+    rf"(?:(?:\bthe\s+|\b(?:next|this|last)\s+)?\b(?P<weekday>{_WD}),?\s+(?:the\s+)?|\bthe\s+|(?<![\w.,:£$€-])(?=\d\d?(?:st|nd|rd|th)?\s+"
     r"(?:of\s+)?" + _MONTH_NAME.pattern + r"|" + _RANGE_OPEN + r"))(?P<day>[12]\d|3[01]|[1-9])"
     r"(?:(?:st|nd|rd|th)\b|(?=\s+(?:of\s+)?" + _MONTH_NAME.pattern + r"|\s*" + _RANGE_TO + r"))"
     r"(?:\s+of\s+(?P<rel>next|this|last)\s+month\b|\s+(?:of\s+)?(?P<month>"

@@ -207,6 +207,9 @@ def test_what_only_looks_like_a_disfluency_stays(said: str, kept: str) -> None:
             "I have the dentist on 2025-02-10, at nine.",
         ),
         ("Rehearsals start tomorrow tues 4th.", "Rehearsals start on 2025-02-04."),
+        ("Mum's party was last Saturday the first.", "Mum's party was on 2025-02-01."),
+        # A weekday with its day is that weekday, in a sentence about the past too.
+        ("They offered us Saturday the 22nd instead.", "They offered us on 2025-02-22 instead."),
         # "coming" before a weekday is the verb, kept.
         (
             "The electrician is coming Tuesday the fourth.",
