@@ -4012,12 +4012,14 @@ _LIKE_AFTER_BE = re.compile(
 hundred quid"): after a comma or a form of "be", before a comma or the end. Not the verb
 ("I'd like, um, Ana to come") nor "things like, you know, ...", which name a kind."""
 _REPAIR = re.compile(
-    r"(?P<pre>^|[,;]\s*|\s+)(?P<marker>no,?\s+wait|wait,?\s+no|no,?\s+sorry|sorry,?\s+no|"
-    r"actually,?\s+no|no,?\s+hang\s+on|hang\s+on,?\s+no|or\s+rather|scratch\s+that|I\s+mean)(?![\w'’])[,.!:]*\s*",
+    r"(?P<pre>^|[,;]\s*|\s+)(?P<marker>(?:no,?\s+(?:wait|sorry|hang\s+on)|or\s+rather|"
+    r"scratch\s+that|I\s+mean)(?![\w'’])|(?:wait|sorry|actually|hang\s+on),?\s+no"
+    r"(?=\s*[,.!:;]|\s*$|\s+\d))[,.!:]*\s*",
     re.I,
 )
 """A self-repair's marker: what follows it replaces what was said just before ("it's on
-Thursday, no wait, Friday")."""
+Thursday, no wait, Friday"). A closing "no" is one only before a mark or a number: in
+"sorry, no one came" or "actually, no idea" it is the determiner."""
 _NOT_REPAIRED = re.compile(r"(?:it|that|this|what|to|well|business|you)(?![\w'’])|,", re.I)
 """"I mean" before these is the verb ("I mean it", "I mean to call her"), no repair."""
 _REPAIR_CLAUSE = re.compile(

@@ -181,6 +181,9 @@ def test_a_repair_of_another_subject_keeps_both() -> None:
         ("Sorry, the dentist moved me to Friday.", "dentist moved Mabel to Friday"),
         # "One thing" that is the subject stays.
         ("One thing I love is the Clevedon sea pool.", "One thing Mabel loves"),
+        # "no" that is a determiner after "sorry" or "actually" is no repair.
+        ("Sorry, no one from Clifton came to the party on Friday.", "No one from Clifton came"),
+        ("Actually, no one from Clifton came to the party on Friday.", "No one from Clifton came"),
         # "the second" that is no day keeps its word.
         ("It was the second time Tamsin quit in May.", "the second time"),
     ],
