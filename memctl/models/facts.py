@@ -692,80 +692,6 @@ _SAME_DAY_AGAIN = re.compile(
 tues 19th"): one day, written once (its first reading has its month)."""
 
 
-_ORDINALS = [
-    "first",
-    "second",
-    "third",
-    "fourth",
-    "fifth",
-    "sixth",
-    "seventh",
-    "eighth",
-    "ninth",
-    "tenth",
-    "eleventh",
-    "twelfth",
-    "thirteenth",
-    "fourteenth",
-    "fifteenth",
-    "sixteenth",
-    "seventeenth",
-    "eighteenth",
-    "nineteenth",
-    "twentieth",
-]
-_ORDINAL_DAY = {
-    **{word: number for number, word in enumerate(_ORDINALS, 1)},
-    **{
-        f"twenty{space}{word}": 20 + number
-        for number, word in enumerate(_ORDINALS[:9], 1)
-        for space in "- "
-    },
-    "thirtieth": 30,
-    **{f"thirty{space}first": 31 for space in "- "},
-}
-_ORDINAL_WORD = re.compile(
-    r"(?<=\bthe\s)(?P<word>(?:twenty|thirty)[-\s](?:first|second|third|fourth|fifth|sixth|"
-    rf"seventh|eighth|ninth)|{'|'.join(_ORDINALS)}|thirtieth)\b",
-    re.I,
-)
-"""A day of the month in words after "the" ("the twentieth of February", "Friday the
-seventh"), as a voice note's transcript writes it."""
-_SUFFIX = {1: "st", 2: "nd", 3: "rd", 21: "st", 22: "nd", 23: "rd", 31: "st"}
-
-
-def _ordinals_as_digits(text: str) -> str:
-    """`text` with each day of the month said in words written in digits ("the
-    twentieth of February" -> "the 20th of February"), so that it is read, resolved and
-    written as the date it is ("on 2025-02-20"), as a day in digits is. Only where the
-    digits would be a date (`_DAY_OF_MONTH`): "the second time" and "the first one"
-    keep their words."""
-    if not _ORDINAL_WORD.search(text):
-        return text
-    pieces: list[str] = []
-    spans: list[tuple[int, int, str]] = []  # where each day in digits is, and its words
-    at = length = 0
-    for match in _ORDINAL_WORD.finditer(text):
-        number = _ORDINAL_DAY[" ".join(match["word"].casefold().split())]
-        digits = f"{number}{_SUFFIX.get(number, 'th')}"
-        pieces.append(text[at : match.start()])
-        length += match.start() - at
-        spans.append((length, length + len(digits), match[0]))
-        pieces.append(digits)
-        length += len(digits)
-        at = match.end()
-    pieces.append(text[at:])
-    digits_text = "".join(pieces)
-    days = {found.span("day") for found in _DAY_OF_MONTH.finditer(digits_text)}
-    out, at = [], 0
-    for start, end, words in spans:
-        out.append(digits_text[at:start])
-        out.append(digits_text[start:end] if (start, end - 2) in days else words)
-        at = end
-    out.append(digits_text[at:])
-    return "".join(out)
-
-
 _CLAUSE_EDGE = re.compile(r"[,;:.!?]\s+|\s+(?:and|but|so|then)\s+", re.I)
 _NOT_PAST = re.compile(
     r"^\s*(?!(?:during|morning|evening|(?:no|some|any|every)?thing|spring|wedding|meeting|"
@@ -868,6 +794,99 @@ _DAY_OF_MONTH = re.compile(
 22nd", "to the 20th", "on the Sunday, the 13th"), not "the 2nd floor" (a noun after
 it); "the 30th of next month", "the 3rd of March", chat's "3rd of march" and the day
 before its month with no ordinal ("12 July", "16 aug", British order) are one date."""
+
+
+_ORDINALS = [
+    "first",
+    "second",
+    "third",
+    "fourth",
+    "fifth",
+    "sixth",
+    "seventh",
+    "eighth",
+    "ninth",
+    "tenth",
+    "eleventh",
+    "twelfth",
+    "thirteenth",
+    "fourteenth",
+    "fifteenth",
+    "sixteenth",
+    "seventeenth",
+    "eighteenth",
+    "nineteenth",
+    "twentieth",
+]
+_ORDINAL_DAY = {
+    **{word: number for number, word in enumerate(_ORDINALS, 1)},
+    **{
+        f"twenty{space}{word}": 20 + number
+        for number, word in enumerate(_ORDINALS[:9], 1)
+        for space in "- "
+    },
+    "thirtieth": 30,
+    **{f"thirty{space}first": 31 for space in "- "},
+}
+_ORDINAL_WORD = re.compile(
+    r"(?<=\bthe\s)(?P<word>(?:twenty|thirty)[-\s](?:first|second|third|fourth|fifth|sixth|"
+    rf"seventh|eighth|ninth)|{'|'.join(_ORDINALS)}|thirtieth)\b",
+    re.I,
+)
+"""A day of the month in words after "the" ("the twentieth of February", "Friday the
+seventh"), as a voice note's transcript writes it."""
+_ORDINAL_MONTH = re.compile(r"\s+(?:of\s+)?" + _MONTH_NAME.pattern)
+_ORDINAL_AFTER = re.compile(
+    rf"(?:\b(?:on|by|until|till|from|since|before|after|to|for)|\b(?:{_WD})\b,?|instead\s+of)"
+    r"\s+the\s+$",
+    re.I,
+)
+_DATED_BEFORE = re.compile(rf"{_MONTH_NAME.pattern}|\d(?:st|nd|rd|th)\b|\d{{4}}-\d\d-\d\d")
+_ALONE = re.compile(r"\s*[.!]*\s*$")
+"""What makes an ordinal in words a day, not a rank ("the first to arrive"): a month
+after it; before it a weekday or a preposition of time ("on the third", "Friday the
+seventh", "instead of the second"), or a date ("on the sixteenth of May, coming back the
+nineteenth"); or nothing else said ("The twelfth.", the answer to "when?")."""
+_SUFFIX = {1: "st", 2: "nd", 3: "rd", 21: "st", 22: "nd", 23: "rd", 31: "st"}
+
+
+def _ordinals_as_digits(text: str) -> str:
+    """`text` with each day of the month said in words written in digits ("the
+    twentieth of February" -> "the 20th of February"), so that it is read, resolved and
+    written as the date it is ("on 2025-02-20"), as a day in digits is. Only where the
+    digits would be a date (`_DAY_OF_MONTH`): "the second time" and "the first one"
+    keep their words."""
+    if not _ORDINAL_WORD.search(text):
+        return text
+    pieces: list[str] = []
+    spans: list[tuple[int, int, str]] = []  # where each day in digits is, and its words
+    at = length = 0
+    for match in _ORDINAL_WORD.finditer(text):
+        if not (
+            _ORDINAL_MONTH.match(text, match.end())
+            or _ORDINAL_AFTER.search(text, 0, match.start())
+            or _DATED_BEFORE.search(text, 0, match.start())
+            or (not text[: match.start() - 4].strip() and _ALONE.match(text, match.end()))
+        ):
+            continue  # "the first to arrive", "she was the third": a rank
+        number = _ORDINAL_DAY[" ".join(match["word"].casefold().split())]
+        digits = f"{number}{_SUFFIX.get(number, 'th')}"
+        pieces.append(text[at : match.start()])
+        length += match.start() - at
+        spans.append((length, length + len(digits), match[0]))
+        pieces.append(digits)
+        length += len(digits)
+        at = match.end()
+    pieces.append(text[at:])
+    digits_text = "".join(pieces)
+    days = {found.span("day") for found in _DAY_OF_MONTH.finditer(digits_text)}
+    out, at = [], 0
+    for start, end, words in spans:
+        out.append(digits_text[at:start])
+        out.append(digits_text[start:end] if (start, end - 2) in days else words)
+        at = end
+    out.append(digits_text[at:])
+    return "".join(out)
 
 
 def _day_of_month(

@@ -221,9 +221,24 @@ def test_what_only_looks_like_a_disfluency_stays(said: str, kept: str) -> None:
         # An irregular past dates a bare weekday before the day said.
         ("Gillian rang me on Friday afternoon.", "Gillian rang me on 2025-01-31 afternoon."),
         ("The choir began on Thursday.", "The choir began on 2025-01-30."),
-        # An ordinal that is no day keeps its word.
+        # An ordinal that is no day keeps its word: no month after it, no weekday or
+        # preposition of time before it.
         ("It was the second time she asked.", "It was the second time she asked."),
         ("The first one was fine.", "The first one was fine."),
+        ("Poppy was the first to arrive.", "Poppy was the first to arrive."),
+        ("She came the third.", "She came the third."),
+        ("It is the second and last time.", "It is the second and last time."),
+        ("My birthday is on the third.", "My birthday is on 2025-02-03."),
+        # After a date, or alone (the answer to "when?"), it is one.
+        (
+            "Flights on the sixteenth of May, coming back the nineteenth.",
+            "Flights on 2025-05-16, coming back on 2025-05-19.",
+        ),
+        ("The twelfth.", "on 2025-02-12."),
+        (
+            "It is now on the tenth of June instead of the second.",
+            "It is now on 2025-06-10 instead of 2025-06-02.",
+        ),
     ],
 )
 def test_a_day_said_in_words_is_written_as_its_date(said: str, written: str) -> None:
