@@ -4064,7 +4064,8 @@ def _repair_kind(word: str) -> str:
 
 
 _MAYBE_DISFLUENT = re.compile(
-    rf"(?<![\w'’-]){_HESITATION}(?![\w'’-])|\b(?:like|wait|sorry|mean|rather|scratch|actually|hang)\b"
+    rf"(?<![\w'’-]){_HESITATION}(?![\w'’-])|,\s*like\b|\blike\s*(?:,|[.!?]*$)|\bi\s+mean\b"
+    r"|\b(?:wait|rather|scratch|hang\s+on)\b|\b(?:sorry|actually),?\s+no\b|\bno,?\s+sorry\b"
     r"|(?<![\w'’])([\w'’]+)(?:\s+[\w'’]+){0,2},\s+\1(?![\w'’])",
     re.I,
 )
