@@ -615,7 +615,9 @@ something happens: it is written without its own "on" or "in" ("2025-01-13's rat
 PAST = re.compile(
     r"\b(?:was|were|went|did|had|got|saw|made|took|met|bought|found|ran|came|ate|felt|gave|"
     r"left|lost|paid|sent|sold|spent|told|won|wrote|built|brought|caught|drove|flew|fell|"
-    r"heard|held|kept|rode|sang|sat|slept|spoke|swam|taught|threw|wore|\w{3,}ed)\b",
+    r"heard|held|kept|rode|sang|sat|slept|spoke|swam|taught|threw|wore|rang|began|drank|"
+    r"forgot|grew|stood|swore|tore|woke|chose|froze|dug|hung|became|sought|understood|"
+    r"forgave|struck|spun|wept|swung|blew|drew|fled|crept|dealt|lent|\w{3,}ed)\b",
     re.I,
 )
 _FUTURE = re.compile(r"\b(?:will|shall|gonna|going to)\b|['’]ll\b", re.I)
@@ -640,6 +642,7 @@ def resolve_dates(text: str, said: datetime | None, month: str | None = None) ->
     November. We land on the 3rd.")."""
     if said is None:
         return text
+    text = _ordinals_as_digits(text)
     day = said.date()
     # "I'll get it shipped before the 3rd": a participle in a future is no past.
     past = bool(PAST.search(text)) and not _FUTURE.search(text)
@@ -681,7 +684,17 @@ def resolve_dates(text: str, said: datetime | None, month: str | None = None) ->
     text = _FROM_DAY.sub(_from_day, text)
     text = _DAY_HAS.sub(r"\1 has ", text)
     text = _DAY_IS.sub(r"\1 is ", text)
-    return _DAY_OWNS.sub(_day_owns, text)
+    return _DAY_OWNS.sub(_day_owns, _SAME_DAY_AGAIN.sub(r"\g<day>", text))
+
+
+_SAME_DAY_AGAIN = re.compile(
+    r"(?P<day>\b\d{4}-\d\d-0?(?P<date>\d\d?))(?:,?\s+(?:on\s+)?(?:\d{4}-\d\d-0?(?P=date)\b|"
+    r"(?:(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)[a-z]*\s+)?(?:the\s+)?"
+    r"(?P=date)(?:st|nd|rd|th)\b))+",
+    re.I,
+)
+"""A day said again as its date of the month ("next Monday, the twelfth", "tomorrow
+tues 19th"): one day, written once (its first reading has its month)."""
 
 
 _CLAUSE_EDGE = re.compile(r"[,;:.!?]\s+|\s+(?:and|but|so|then)\s+", re.I)
@@ -771,7 +784,7 @@ _RANGE_OPEN = r"\d\d?(?:st|nd|rd|th)?\s*" + _RANGE_TO
 "16th to 21st october"): a date though no ordinal, "the" or month follows it."""
 _DAY_OF_MONTH = re.compile(
     rf"(?:\b(?P<prep>on|by|until|till|through|from|to|since|before|after)\s+)?"
-    rf"(?:(?:\bthe\s+)?\b(?P<weekday>{_WD}),?\s+(?:the\s+)?|\bthe\s+|(?<![\w.,:£$€-])(?=\d\d?(?:st|nd|rd|th)?\s+"
+    rf"(?:(?:\bthe\s+|\b(?:next|this|last)\s+)?\b(?P<weekday>{_WD}),?\s+(?:the\s+)?|\bthe\s+|(?<![\w.,:£$€-])(?=\d\d?(?:st|nd|rd|th)?\s+"
     r"(?:of\s+)?" + _MONTH_NAME.pattern + r"|" + _RANGE_OPEN + r"))(?P<day>[12]\d|3[01]|[1-9])"
     r"(?:(?:st|nd|rd|th)\b|(?=\s+(?:of\s+)?" + _MONTH_NAME.pattern + r"|\s*" + _RANGE_TO + r"))"
     r"(?:\s+of\s+(?P<rel>next|this|last)\s+month\b|\s+(?:of\s+)?(?P<month>"
@@ -786,6 +799,99 @@ _DAY_OF_MONTH = re.compile(
 22nd", "to the 20th", "on the Sunday, the 13th"), not "the 2nd floor" (a noun after
 it); "the 30th of next month", "the 3rd of March", chat's "3rd of march" and the day
 before its month with no ordinal ("12 July", "16 aug", British order) are one date."""
+
+
+_ORDINALS = [
+    "first",
+    "second",
+    "third",
+    "fourth",
+    "fifth",
+    "sixth",
+    "seventh",
+    "eighth",
+    "ninth",
+    "tenth",
+    "eleventh",
+    "twelfth",
+    "thirteenth",
+    "fourteenth",
+    "fifteenth",
+    "sixteenth",
+    "seventeenth",
+    "eighteenth",
+    "nineteenth",
+    "twentieth",
+]
+_ORDINAL_DAY = {
+    **{word: number for number, word in enumerate(_ORDINALS, 1)},
+    **{
+        f"twenty{space}{word}": 20 + number
+        for number, word in enumerate(_ORDINALS[:9], 1)
+        for space in "- "
+    },
+    "thirtieth": 30,
+    **{f"thirty{space}first": 31 for space in "- "},
+}
+_ORDINAL_WORD = re.compile(
+    r"(?<=\bthe\s)(?P<word>(?:twenty|thirty)[-\s](?:first|second|third|fourth|fifth|sixth|"
+    rf"seventh|eighth|ninth)|{'|'.join(_ORDINALS)}|thirtieth)\b",
+    re.I,
+)
+"""A day of the month in words after "the" ("the twentieth of February", "Friday the
+seventh"), as a voice note's transcript writes it."""
+_ORDINAL_MONTH = re.compile(r"\s+(?:of\s+)?" + _MONTH_NAME.pattern)
+_ORDINAL_AFTER = re.compile(
+    rf"(?:\b(?:on|by|until|till|from|since|before|after|to|for)|\b(?:{_WD})\b,?|instead\s+of)"
+    r"\s+the\s+$",
+    re.I,
+)
+_DATED_BEFORE = re.compile(rf"{_MONTH_NAME.pattern}|\d(?:st|nd|rd|th)\b|\d{{4}}-\d\d-\d\d")
+_ALONE = re.compile(r"\s*[.!]*\s*$")
+"""What makes an ordinal in words a day, not a rank ("the first to arrive"): a month
+after it; before it a weekday or a preposition of time ("on the third", "Friday the
+seventh", "instead of the second"), or a date ("on the sixteenth of May, coming back the
+nineteenth"); or nothing else said ("The twelfth.", the answer to "when?")."""
+_SUFFIX = {1: "st", 2: "nd", 3: "rd", 21: "st", 22: "nd", 23: "rd", 31: "st"}
+
+
+def _ordinals_as_digits(text: str) -> str:
+    """`text` with each day of the month said in words written in digits ("the
+    twentieth of February" -> "the 20th of February"), so that it is read, resolved and
+    written as the date it is ("on 2025-02-20"), as a day in digits is. Only where the
+    digits would be a date (`_DAY_OF_MONTH`): "the second time" and "the first one"
+    keep their words."""
+    if not _ORDINAL_WORD.search(text):
+        return text
+    pieces: list[str] = []
+    spans: list[tuple[int, int, str]] = []  # where each day in digits is, and its words
+    at = length = 0
+    for match in _ORDINAL_WORD.finditer(text):
+        if not (
+            _ORDINAL_MONTH.match(text, match.end())
+            or _ORDINAL_AFTER.search(text, 0, match.start())
+            or _DATED_BEFORE.search(text, 0, match.start())
+            or (not text[: match.start() - 4].strip() and _ALONE.match(text, match.end()))
+        ):
+            continue  # "the first to arrive", "she was the third": a rank
+        number = _ORDINAL_DAY[" ".join(match["word"].casefold().split())]
+        digits = f"{number}{_SUFFIX.get(number, 'th')}"
+        pieces.append(text[at : match.start()])
+        length += match.start() - at
+        spans.append((length, length + len(digits), match[0]))
+        pieces.append(digits)
+        length += len(digits)
+        at = match.end()
+    pieces.append(text[at:])
+    digits_text = "".join(pieces)
+    days = {found.span("day") for found in _DAY_OF_MONTH.finditer(digits_text)}
+    out, at = [], 0
+    for start, end, words in spans:
+        out.append(digits_text[at:start])
+        out.append(digits_text[start:end] if (start, end - 2) in days else words)
+        at = end
+    out.append(digits_text[at:])
+    return "".join(out)
 
 
 def _day_of_month(
@@ -847,7 +953,13 @@ def _day_of_month(
             and not _FOR_DAY.search(match.string, 0, match.start())
         ):
             before = [w for w in candidates if w <= day]
-            chosen = max(_on_weekday(before, match["weekday"]))
+            said_on = _on_weekday(candidates, match["weekday"])
+            if said_on is not candidates and all(w > day for w in said_on):
+                # "the job I told you about is on Friday the 7th": no day before fits the
+                # weekday, which pins the date ahead.
+                chosen = min(said_on)
+            else:
+                chosen = max(_on_weekday(before, match["weekday"]))
         else:
             ahead = [w for w in candidates if w >= max(day, earlier or day)] or [
                 w for w in candidates if w >= day
@@ -1892,11 +2004,19 @@ _REACTION_WORDS = re.compile(
 
 def _reaction_reported(sentence: str) -> bool:
     """Someone's reaction reported ("Mum says the same", "Sam says hi", "my physio says
-    take it slow"): agreement, a greeting or an order, not news of anyone."""
+    take it slow"): agreement, a greeting or an order, not news of anyone. A greeting
+    that goes on to a dated or named piece of news ("Imelda says hi and reminds me the
+    baby is due on the 29th") reports the news."""
     reported = _REPORTED.match(sentence)
-    return reported is not None and bool(
-        _REACTION_WORDS.match(reported["rest"]) or _IMPERATIVE.match(reported["rest"])
-    )
+    if reported is None:
+        return False
+    news = _NEWS_AFTER_GREETING.search(reported["rest"])
+    if news is not None and _anchored(news["news"]):
+        return False
+    return bool(_REACTION_WORDS.match(reported["rest"]) or _IMPERATIVE.match(reported["rest"]))
+
+
+_NEWS_AFTER_GREETING = re.compile(r"\s(?:and|but)\s+(?P<news>.+)", re.I)
 
 
 _SAYING = re.compile(
@@ -2487,7 +2607,10 @@ def facts_told(
             _add_naming(facts, seen, speaker, sentence, own_before, pieces[:index])
             sentence = _without_order_to_remember(
                 _without_preamble(
-                    _without_label(_without_vocative(_without_fillers(sentence), names), learned)
+                    _without_label(
+                        _without_vocative(_ordinals_as_digits(_without_fillers(sentence)), names),
+                        learned,
+                    )
                 )
             )
             as_cleaned = sentence
@@ -3978,7 +4101,9 @@ def _quotes_memory(sentence: str, remembered: list[set[str]]) -> bool:
 
 _LEAD_IN = re.compile(
     r"^(?:(?:guess what|oh|honestly|so|well|anyway|btw|by the way|haha|lol|wow|yeah|yep|yup|ok|okay|surprise|"
-    r"also|plus|and|but|ah+|o+h|um+|uh+|hm+|ugh+|of course|"
+    r"also|plus|and|but|ah+|o+h|um+|uh+|hm+|ugh+|of course|side note|unrelated|sorry(?=,)|"
+    r"(?:(?:one|two)\s+(?:more\s+|last\s+|other\s+)?|another\s+|(?:random\s+)?other\s+|last\s+)"
+    r"things?(?=[,:])|speaking of(?=,)|"
     r"actually|hey|not much new,? except that|fun fact|funny thing|good news|bad news|"
     r"heads up|fyi|update|just so you know|believe it or not|for what it'?s worth|"
     r"for the record|as a reminder|(?:just )?to be clear|for (?:reference|context)|"
@@ -4106,7 +4231,7 @@ _SET_OFF_WORDS = [
 _ASIDE_END = re.compile(
     r",?\s*\b(?:keep (?:that|this|it) in mind|just so you know|(?:just )?fyi|"
     r"for what it'?s worth|if you must know|believe it or not|fingers crossed|wish me luck|"
-    r"knock on wood|touch wood|to be (?:honest|fair)|if I'?m honest)\s*(?=[.!]*$)",
+    r"knock on wood|touch wood|to be (?:honest|fair)|if I'?m honest|so,?\s+yeah)\s*(?=[.!]*$)",
     re.I,
 )
 """An aside to the listener closing a sentence ("..., keep that in mind", "...,
@@ -4116,7 +4241,7 @@ fingers crossed")."""
 _MAYBE_FILLER = re.compile(
     r"[^\x00-\x7f]|[:;=][-']?[()DPpO3/|*\[\]]|<3|\b[xX]D|[!?.]{2}|\b(?:haha|hehe|lol|lmao|"
     r"rofl|omg|ugh|tbh|ngl|honestly|basically|literally|actually|kinda|btw|by the way|you know|i mean|in mind|so you know|fyi|worth|must know|"
-    r"believe it|fingers crossed|wish me luck|on wood|touch wood|to be honest|to be fair|"
+    r"believe it|fingers crossed|wish me luck|on wood|touch wood|to be honest|to be fair|so,? yeah|"
     r"i'?m honest|kind of|sort of|, *finally|"
     r", *obviously|, *anyway|, *though|, *tho|, *luckily|, *thankfully|, *seriously|"
     r", *of course|, *for real|, *for sure|, *no joke|, *not gonna lie)"
@@ -4127,19 +4252,182 @@ _MAYBE_FILLER = re.compile(
     re.I,
 )
 """A cheap test that a sentence may hold something `_without_fillers` takes out."""
+_HESITATION = r"(?:u+m+|u+h+m*|e+r+m+|er|h+m+|m+hm+)"
+"""A sound made while thinking ("um", "uh", "erm", "hmm"): it holds no word of the fact."""
+_HESITATED = re.compile(rf"(?:,\s*)?(?<![\w'’-]){_HESITATION}(?![\w'’-])(?:\s*,)?\s*", re.I)
+_RESTART = re.compile(
+    rf"(?<![\w'’])(?P<words>[\w'’]+(?:\s+[\w'’]+){{0,2}}),\s+(?:{_HESITATION},?\s+)?"
+    r"(?P=words)(?![\w'’])",
+    re.I,
+)
+"""Words said again after a comma, a hesitation between or not: a restart ("he's, um,
+he's still teaching", "Friday, Friday the seventh", "that's, that's life changing")."""
+_JOINING = _words(
+    "a an the my your his her our their its this that to of in on at for with from by about "
+    "and but or so plus because than been be being is was are were am has have had do does did "
+    "until till into onto over under after before since around through during which who "
+    "will would can could should like just really very not"
+)
+"""Words a clause goes on after: a hesitation set off by commas after one of them ("I've
+been, um, looking", "I'd like, um, Ana to ...") interrupts the phrase, and both commas go."""
+_CONTRACTED_AFTER = re.compile(r"['’](?:s|re|ve|d|ll|m)$", re.I)
+_LIKE_SET_OFF = re.compile(r",\s*like(?:\s*,\s*|\s*(?=[.!?]*$))", re.I)
+_LIKE_AFTER_BE = re.compile(
+    r"(?P<be>\b(?:is|was|are|were|be|been|am|[\w]+['’](?:s|re|m)))\s+like\s*(?:,\s*|(?=[.!?]*$))",
+    re.I,
+)
+""""like" set off as a filler ("a proper wetsuit, like, a winter one", "which is like, a
+hundred quid"): after a comma or a form of "be", before a comma or the end. Not the verb
+("I'd like, um, Ana to come") nor "things like, you know, ...", which name a kind."""
+_REPAIR = re.compile(
+    r"(?P<pre>^|[,;]\s*|\s+)(?P<marker>(?:no,?\s+(?:wait|sorry|hang\s+on)|or\s+rather|"
+    r"scratch\s+that|I\s+mean)(?![\w'’])|(?:wait|sorry|actually|hang\s+on),?\s+no"
+    r"(?=\s*[,.!:;]|\s*$|\s+\d))[,.!:]*\s*",
+    re.I,
+)
+"""A self-repair's marker: what follows it replaces what was said just before ("it's on
+Thursday, no wait, Friday"). A closing "no" is one only before a mark or a number: in
+"sorry, no one came" or "actually, no idea" it is the determiner."""
+_NOT_REPAIRED = re.compile(r"(?:it|that|this|what|to|well|business|you)(?![\w'’])|,", re.I)
+""""I mean" before these is the verb ("I mean it", "I mean to call her"), no repair."""
+_REPAIR_CLAUSE = re.compile(
+    r"(?:(?i:i|i'm|i've|i'll|i'd|im|we|we're|we've|we'll|it|it's|its|that|that's|this|they|"
+    r"they're|he|he's|she|she's|you|you're|there|there's)|"
+    r"[A-Z][a-z]+(?:['’]s|\s+(?:is|was|has|had|will|can|did|does|isn't|wasn't|doesn't)))(?![\w'’])",
+)
+"""A repair that opens on a subject says a clause again ("I'm walking Biscuit, no wait,
+I'm not walking Biscuit"): it replaces the clause, not a word."""
+_REPAIR_PHRASE = 4
+"""Words a repair may have and still replace as many words before it; longer, it says
+the clause again."""
+_REPAIRED_END = re.compile(r"[,;.!?]")
+_DAY_WORDS = _words(" ".join(WEEKDAYS + MONTHS).casefold())
+
+
+def _repair_kind(word: str) -> str:
+    """What a repaired word is, to find the word it replaces: a number or a day."""
+    word = word.strip(".,!?;:").casefold()
+    if re.match(r"[$€£]?\d", word) or _NUMBER_WORD.fullmatch(word):
+        return "number"
+    return "day" if word in _DAY_WORDS or re.fullmatch(r"\d{4}-\d\d-\d\d", word) else ""
+
+
+_MAYBE_DISFLUENT = re.compile(
+    rf"(?<![\w'’-]){_HESITATION}(?![\w'’-])|,\s*like\b|\blike\s*(?:,|[.!?]*$)|\bi\s+mean\b"
+    r"|\b(?:wait|rather|scratch|hang\s+on)\b|\b(?:sorry|actually),?\s+no\b|\bno,?\s+sorry\b"
+    r"|(?<![\w'’])([\w'’]+)(?:\s+[\w'’]+){0,2},\s+\1(?![\w'’])",
+    re.I,
+)
+"""A cheap test that a sentence may hold something `_without_disfluencies` takes out."""
+
+
+def _meant(sentence: str, marker: re.Match[str]) -> bool:
+    """Whether an "I mean" repairs what came before: after a comma, or before a clause
+    said again ("That's, um, I mean that's probably normal"), and never the verb ("I mean
+    it", "I mean to ask")."""
+    if _NOT_REPAIRED.match(sentence, marker.end()):
+        return False
+    return marker["pre"][:1] in ",;" or _REPAIR_CLAUSE.match(sentence, marker.end()) is not None
+
+
+def _repaired(sentence: str) -> str:
+    """The sentence with each self-repair applied: the words after its marker replace
+    what they correct. A phrase of a few words replaces as many words before the marker,
+    from the last number or day when it is one ("on Thursday at 2, no wait, Friday" ->
+    "on Friday at 2"); a clause replaces the clause before. At the opening, the marker
+    goes ("No wait, that's the week after" -> "That's the week after")."""
+    for _ in range(3):
+        found = next(
+            (
+                match
+                for match in _REPAIR.finditer(sentence)
+                if not match["marker"].casefold().startswith("i") or _meant(sentence, match)
+            ),
+            None,
+        )
+        if found is None:
+            return sentence
+        before, rest = sentence[: found.start()], sentence[found.end() :]
+        said = _REPAIRED_END.split(rest, maxsplit=1)[0].strip()
+        if not before.strip():
+            sentence = rest[:1].upper() + rest[1:]
+            continue
+        if not said:
+            return sentence
+        clause_at = max(before.rfind(","), before.rfind(";")) + 1
+        words = said.split()
+        if _REPAIR_CLAUSE.match(said) or len(words) > _REPAIR_PHRASE:
+            # The clause said again from its subject on: "because I'm walking Biscuit, no
+            # wait, I'm not ..." keeps "because"; a clause of another subject ("a wetsuit
+            # for £140, no, hang on, it was £145") cannot be told from what it corrects,
+            # and both stay.
+            subject = words[0].casefold()
+            clause = before[clause_at:].split()
+            at = next(
+                (n for n in reversed(range(len(clause))) if clause[n].casefold() == subject), None
+            )
+            if at is None:
+                sentence = f"{before.rstrip(' ,;')}, {rest}"
+                continue
+            head = " ".join(before[:clause_at].split() + clause[:at]).rstrip(" ,;")
+            sentence = (
+                f"{head}{',' if at == 0 else ''} {rest}" if head else rest[:1].upper() + rest[1:]
+            )
+            continue
+        wrong = before[clause_at:].split()
+        start = max(0, len(wrong) - len(words))
+        kind = _repair_kind(words[0])
+        if kind:
+            start = next(
+                (n for n in reversed(range(len(wrong))) if _repair_kind(wrong[n]) == kind), start
+            )
+        fixed = " ".join(wrong[:start] + words + wrong[start + len(words) :])
+        space = " " if clause_at else ""
+        sentence = f"{before[:clause_at]}{space}{fixed}{rest[rest.find(said) + len(said) :]}"
+    return sentence
+
+
+def _cut_set_off(text: str, match: re.Match[str]) -> str:
+    """What stands in `text` for the filler `match` cut: nothing when no comma set it off
+    before, a space when the word before it goes on into what follows ("I've been, um,
+    looking" -> "I've been looking", "so I'm, like, back" -> "so I'm back"), else the
+    comma ("It was fine, um, I think" -> "It was fine, I think")."""
+    if not match[0].startswith(","):
+        return ""
+    last = (text[: match.start()].split() or [""])[-1].casefold()
+    return " " if last in _JOINING or _CONTRACTED_AFTER.search(last) else ", "
+
+
+def _without_disfluencies(sentence: str) -> str:
+    """The sentence as it was meant, not as it came out: without hesitations ("um"),
+    restarts ("he's, he's"), a "like" set off as a filler, and with each self-repair
+    applied ("Thursday, no wait, Friday" -> "Friday"). A voice note or a chat says these
+    in the middle of a fact, and a bullet copying them is longer and matches less."""
+    if not _MAYBE_DISFLUENT.search(sentence):
+        return sentence  # most sentences: one scan instead of four
+    text = _RESTART.sub(lambda match: match["words"], sentence)
+    text = _HESITATED.sub(partial(_cut_set_off, text), text)
+    text = _LIKE_SET_OFF.sub(partial(_cut_set_off, text), text)
+    text = _LIKE_AFTER_BE.sub(lambda match: f"{match['be']} ", text)
+    text = _repaired(" ".join(text.split()))
+    text = _SPACE_BEFORE_MARK.sub(r"\1", text).strip(" ,;")
+    return text[:1].upper() + text[1:] if text[:1].islower() and sentence[:1].isupper() else text
+
+
 _SPACE_BEFORE_MARK = re.compile(r"\s+([,.!?;:])")
 _MARKS = re.compile(r"([!?.])[!?.]+")
 _STRAY_COMMA = re.compile(r",+(?=[,.!?;:]|$)")
 
 
 def _without_fillers(sentence: str) -> str:
-    """The sentence without what only fills it: emoji, laughter and interjections,
-    "honestly", "you know" and "I mean" said in passing, and a run of "!!" or "??". Every
-    bullet of a ledger costs tokens in every consolidation and recall; these carry no
-    fact."""
+    """The sentence without what only fills it: disfluencies (`_without_disfluencies`),
+    emoji, laughter and interjections, "honestly", "you know" and "I mean" said in
+    passing, and a run of "!!" or "??". Every bullet of a ledger costs tokens in every
+    consolidation and recall; these carry no fact."""
+    sentence = _without_disfluencies(sentence)
     if not _MAYBE_FILLER.search(sentence):
         return sentence  # most sentences: one scan instead of seven
-    text = _SET_OFF.sub(lambda m: "," if m[0].startswith(",") else "", sentence)
+    text = _SET_OFF.sub(partial(_cut_set_off, sentence), sentence)
     lower = text.casefold()
     if "like" in lower:
         text = _without_hedged_count(text)
