@@ -274,6 +274,32 @@ def test_a_when_question_prefers_the_turn_that_says_when(workspace: Path) -> Non
     )
 
 
+@pytest.mark.parametrize(
+    "said",
+    [
+        "the caterer could only do the lunch at 12:30",
+        "the lunch is on 17 may",
+        "the lunch is not before 2027",
+        "the lunch moves from march",
+        "the lunch is 10 days off",
+    ],
+)
+def test_a_clock_a_year_a_day_before_may_or_a_span_is_a_time(workspace: Path, said: str) -> None:
+    """Issue 26 (rank15): "so 12:30 it is", "ya. 17 may", "not before 2027", "going
+    freelance from march", "10 days off" answer "when" as a weekday or "in November"
+    does, and count twice for it (`by_time`) over a shorter turn holding the same words
+    and no time."""
+    day = "2026-01-02T10:00:00Z"
+    log(
+        workspace / "threads" / "chat.jsonl",
+        ("Ines", said, day),
+        ("Jonas", "the lunch", day),
+    )
+    log(workspace / "threads" / "other.jsonl", *[("Jonas", f"note {n}", day) for n in range(8)])
+    found = sources(workspace, "When is the lunch?", recency=False)
+    assert found[0] == "threads/chat.jsonl#0 [user]"
+
+
 def test_a_when_question_lends_the_dated_reply_more_of_the_turn_it_answers(
     workspace: Path,
 ) -> None:
