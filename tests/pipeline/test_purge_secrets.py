@@ -83,3 +83,33 @@ def test_a_redaction_marker_in_a_fact_matches_the_secret_it_stands_for() -> None
     assert "deploy" not in masked(other.encode(), Needles.of([fact])).decode()
     unrelated = "The deploy token is in the vault."
     assert masked(unrelated.encode(), Needles.of([fact])) == unrelated.encode()
+
+
+def test_explain_and_a_purge_name_the_assistants_turn_not_the_tool_result_it_read(
+    cli: Any, workspace: Path
+) -> None:
+    """Audit 15 M3: explain named the tool result ("migrating... 12 migrations applied")
+    as the turn that said the fact, where the assistant's turn said it; a purge follows
+    the turn explain names."""
+    said = [
+        {"role": "user", "content": "Can you run the migrations?"},
+        {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [
+                {"id": "c1", "type": "function", "function": {"name": "shell", "arguments": "{}"}}
+            ],
+        },
+        {"role": "tool", "tool_call_id": "c1", "content": "migrating... 12 migrations applied"},
+        {"role": "assistant", "content": "The migration ran: 12 migrations applied."},
+    ]
+    talk = "".join(json.dumps(entry) + "\n" for entry in said)
+    assert cli("-w", workspace, "thread", "append", "t1", input=talk).exit_code == 0
+    assert cli("-w", workspace, "flush").exit_code == 0
+    assert cli("-w", workspace, "consolidate").exit_code == 0
+    told = cli("-w", workspace, "explain", "12 migrations applied")
+    assert told.exit_code == 0, told.stderr
+    assert "entry 3 (assistant" in told.stdout, told.stdout
+    assert cli("-w", workspace, "forget", "migrations applied", "--purge").exit_code == 0
+    log = [json.loads(line) for line in (workspace / "threads/t1.jsonl").read_text().splitlines()]
+    assert "migrations" not in log[3]["content"]
