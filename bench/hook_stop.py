@@ -26,6 +26,7 @@ MEMORY.md was rewritten ("never" within 30 s: throttled).
 from __future__ import annotations
 
 import argparse
+import fcntl
 import json
 import subprocess
 import sys
@@ -172,11 +173,15 @@ def main() -> int:
 
 def rewritten(path: Path, written: int, seconds: float = 30.0) -> float | None:
     """Seconds until `path` is written after `written` (its mtime then), None if not
-    within `seconds`."""
+    within `seconds`; then waits for the maintenance that wrote it to end (its lock
+    free), so the next round's hook is timed alone."""
     started = time.perf_counter()
     while time.perf_counter() - started < seconds:
         if path.stat().st_mtime_ns != written:
-            return time.perf_counter() - started
+            took = time.perf_counter() - started
+            with (path.parent / ".memctl" / "maintain.lock").open("a") as lock:
+                fcntl.flock(lock, fcntl.LOCK_EX)  # held by the detached run until it ends
+            return took
         time.sleep(0.05)
     return None
 
