@@ -448,9 +448,12 @@ def _spaced(text: str) -> str:
     return "\n".join(lines)
 
 
-def _unconfig(ws: Workspace, path: Path, text: str) -> str:
+def _unconfig(ws: Workspace, path: Path, text: str, hooks_json: Path) -> str:
     """config.toml without memctl's own keys and tables (and an old install's marker
-    comments): Codex's trust entries and whatever else it or the user wrote stay."""
+    comments), and without the review entries Codex wrote for memctl's own hooks in
+    `hooks_json` (`[hooks.state."…"]`: they would name a hook that is gone, or whatever
+    hook takes its place there): Codex's other trust entries and whatever else it or
+    the user wrote stay."""
     from memctl.agents.settings import toml_document, toml_text, without_old_markers
 
     doc = toml_document(path, without_old_markers(text))
@@ -461,7 +464,44 @@ def _unconfig(ws: Workspace, path: Path, text: str) -> str:
         del servers["memctl"]
         if not servers:
             del doc["mcp_servers"]
+    hooks = doc.get("hooks")
+    reviewed = hooks.get("state") if isinstance(hooks, dict) else None
+    if isinstance(hooks, dict) and isinstance(reviewed, dict):
+        for key in _own_hook_keys(ws, hooks_json) & set(reviewed):
+            del reviewed[key]
+        if not reviewed:
+            del hooks["state"]
+            if not hooks:
+                del doc["hooks"]
     return toml_text(doc, text)
+
+
+def _own_hook_keys(ws: Workspace, hooks_json: Path) -> set[str]:
+    """The keys Codex's review gives memctl's hooks in `hooks_json` as it stands (before
+    uninstall takes them out): `PATH:event:GROUP:HOOK` (Codex 0.171), and `PATH:event:GROUP`
+    of a group holding memctl's hooks alone (as an older Codex keyed them)."""
+    from memctl.agents.settings import runs_hook_command
+
+    try:
+        data = json.loads(hooks_json.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return set()
+    events = data.get("hooks") if isinstance(data, dict) else None
+    keys: set[str] = set()
+    for event, groups in events.items() if isinstance(events, dict) else ():
+        for number, group in enumerate(groups if isinstance(groups, list) else []):
+            hooks = group.get("hooks") if isinstance(group, dict) else None
+            if not isinstance(hooks, list):
+                continue
+            ours = [
+                isinstance(hook, dict) and runs_hook_command(hook.get("command"), ws, "codex")
+                for hook in hooks
+            ]
+            prefix = f"{hooks_json}:{str(event).lower()}:{number}"
+            keys |= {f"{prefix}:{index}" for index, own in enumerate(ours) if own}
+            if ours and all(ours):
+                keys.add(prefix)
+    return keys
 
 
 # --------------------------------------------------------------------------- hook review
@@ -670,7 +710,7 @@ class Codex:
             SettingsFile(
                 config,
                 add=lambda text: _config(ws, config, text, notify),
-                remove=lambda text: _unconfig(ws, config, text),
+                remove=lambda text: _unconfig(ws, config, text, base / "hooks.json"),
             ),
             hooks,
         ]

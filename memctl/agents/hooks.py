@@ -19,7 +19,10 @@ agent at each kind of event, and why:
 - end: import, then flush what is left regardless of the throttle and run the
   maintenance that is due. An agent may give such a hook little time (Claude Code:
   1.5 s), so when the memory model is a network model the flush and maintenance go to
-  a detached process, whose errors land in the hook log.
+  a detached process, whose errors land in the hook log. With the builtin model, a
+  maintenance the gap holds back while ledger text waits runs in such a process all
+  the same (the gap spaces out model requests: the builtin model sends none), so the
+  next session's memory block holds what this one corrected.
 - prompt (opt-in): a short ranked recall for the prompt, within memory.prompt_recall_chars
   and memory.prompt_recall_seconds, which bounds each of its steps (the index's update,
   the semantic leg, the ranking: see `memctl.retrieval.recall.recall`); what the budget
@@ -387,7 +390,7 @@ def run_hook(ws: Workspace, config: Config, hook: HookInput) -> HookResult:
             _step(result, lambda: _detach(ws, result))
         else:
             _step(result, lambda: _flush(ws, config, models, result, auto=False))
-            _step(result, lambda: _maintain(ws, config, models, result))
+            _step(result, lambda: _maintain(ws, config, models, result, ending=True))
     for error in result.errors:
         log_error(ws.root, hook.agent, hook.event, hook.session_id, error)
     for note in result.cut_short:
@@ -590,13 +593,36 @@ this, and later Stops go on where it left off."""
 
 
 def _maintain(
-    ws: Workspace, config: Config, models: Callable[[], Models], result: HookResult
+    ws: Workspace,
+    config: Config,
+    models: Callable[[], Models],
+    result: HookResult,
+    *,
+    ending: bool = False,
+    gap: bool = True,
 ) -> None:
+    """The maintenance that is due. `ending` (a SessionEnd's, with the builtin model):
+    one the gap holds back while ledger text waits to be merged runs all the same, in a
+    process of its own (`finish_maintenance`), so a correction this session made is in
+    the next session's memory block, not half an hour later (audit 15 H6). The gap
+    spaces out model requests, and the builtin model sends none; the process keeps the
+    consolidation's second or so out of the agent's SessionEnd budget (Claude Code:
+    1.5 s). `gap` off: the gap does not hold the run back (that process's)."""
     from memctl.agents.export import refresh_after_sync
-    from memctl.pipeline.maintain import HOOKS_OFF, maintain
+    from memctl.pipeline.consolidate import new_daily_text
+    from memctl.pipeline.maintain import HOOKS_OFF, THROTTLED, maintain
 
-    done = maintain(ws, config, models().memory(), retry_failed=False)
+    done = maintain(ws, config, models().memory(), retry_failed=False, gap=gap)
     refresh_after_sync(ws, config, done.sync)  # a forget its sync brought: the exports too
+    if (
+        ending
+        and (done.skipped or "").startswith(THROTTLED)
+        and config.memory_model.is_builtin
+        and new_daily_text(ws, ws.read_state())
+    ):
+        _spawn("finish_maintenance", str(ws.root), result.agent)
+        result.maintained = "detached: the gap waived (the builtin model sends no request)"
+        return
     result.maintained = done.status if done.status != "skipped" else f"skipped: {done.skipped}"
     if done.status == "skipped" and done.skipped != HOOKS_OFF:
         result.maintenance_skipped = f"maintenance skipped: {done.skipped}"
@@ -613,14 +639,19 @@ def _detach(ws: Workspace, result: HookResult) -> None:
     exit (which kills the hook's process group) does not cut it short."""
     if not result.threads:
         return
+    _spawn("finish_session", str(ws.root), result.agent, *result.threads)
+    result.detached = True
+
+
+def _spawn(function: str, *args: str) -> None:
+    """Run `function` of this module with `args` in a process of its own session (the
+    agent's exit kills the hook's process group)."""
     import subprocess  # SessionEnd's alone: not every prompt's start-up
 
-    code = (
-        "import sys; from memctl.agents.hooks import finish_session; finish_session(*sys.argv[1:])"
-    )
+    code = f"import sys; from memctl.agents.hooks import {function}; {function}(*sys.argv[1:])"
     try:
         subprocess.Popen(
-            [sys.executable, "-c", code, str(ws.root), result.agent, *result.threads],
+            [sys.executable, "-c", code, *args],
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
@@ -628,8 +659,7 @@ def _detach(ws: Workspace, result: HookResult) -> None:
             close_fds=True,
         )
     except OSError as exc:
-        raise UsageError(f"cannot start the detached flush: {exc.strerror}") from None
-    result.detached = True
+        raise UsageError(f"cannot start the detached {function}: {exc.strerror}") from None
 
 
 def finish_session(root: str, agent: str, *threads: str) -> None:
@@ -645,6 +675,28 @@ def finish_session(root: str, agent: str, *threads: str) -> None:
         models = _models_of(ws, config)
         _step(result, lambda: _flush(ws, config, models, result, auto=False))
         _step(result, lambda: _maintain(ws, config, models, result))
+    except MemctlError as exc:
+        result.errors.append(str(exc))
+    except Exception as exc:  # a detached process has no one else to tell
+        result.errors.append(f"internal error: {type(exc).__name__}: {exc}")
+    for error in result.errors:
+        log_error(path, agent, "SessionEnd (detached)", None, error)
+    if result.maintenance_skipped:
+        log_note(path, agent, "SessionEnd (detached)", None, result.maintenance_skipped)
+
+
+def finish_maintenance(root: str, agent: str) -> None:
+    """The detached maintenance of a SessionEnd the gap held back (`_maintain`'s
+    `ending`): with the gap waived, errors and notes to the hook log."""
+    from memctl.core.config import load_config
+
+    path = Path(root)
+    result = HookResult(agent, "SessionEnd", None)
+    try:
+        config = load_config(path / "memctl.yaml", os.environ.get("MEMCTL_MODEL") or None)
+        ws = Workspace(path, config.timezone)
+        models = _models_of(ws, config)
+        _step(result, lambda: _maintain(ws, config, models, result, gap=False))
     except MemctlError as exc:
         result.errors.append(str(exc))
     except Exception as exc:  # a detached process has no one else to tell

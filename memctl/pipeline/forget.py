@@ -44,7 +44,7 @@ from memctl.core.sources import bullet_digest, read_sidecar, sidecar_path
 from memctl.core.wording import plural
 from memctl.core.workspace import Workspace
 from memctl.models.curate import said_lines
-from memctl.models.words import person
+from memctl.models.words import DATE_NOTE, person, undated
 from memctl.pipeline.consolidate import Marks, keep_history
 from memctl.pipeline.provenance import (
     FLUSH_HEADING,
@@ -494,6 +494,21 @@ class _Unit:
         """Each line's fact key."""
         return [fact_key(line) for line in self.lines]
 
+    @cached_property
+    def undated_key(self) -> str:
+        """Its key without the date note memctl added (`words.undated`): a MEMORY.md
+        bullet "12 migrations applied (December 2026)." states the ledger line "12
+        migrations applied." it was merged from, with or without the provenance sidecar
+        (which `memctl sync` does not carry)."""
+        return fact_key(undated(" ".join(line.strip() for line in self.lines)))
+
+    def dated_within(self, other: str) -> bool:
+        """Whether this line's date note, if it has one, is said in `other`'s (a bullet
+        "(October 2026 to November 2026)" folded from "(October 2026)"): the same words
+        dated another month are another event ("the deploy was postponed")."""
+        note = DATE_NOTE.search(" ".join(self.lines))
+        return note is None or note[0].strip(" ()") in (DATE_NOTE.search(other) or [""])[0]
+
     @property
     def text(self) -> str:
         return BULLET.sub("", self.lines[0].strip())
@@ -630,16 +645,20 @@ class _Units:
         by_key: dict[str, list[_Unit]] = {}
         for unit in self.all[len(self.memory) :]:
             by_key.setdefault(unit.key, []).append(unit)
+            if unit.undated_key != unit.key:
+                by_key.setdefault(unit.undated_key, []).append(unit)
         for bullet in self.memory:
             for source in known.get(bullet_digest(bullet.lines[0]), []):
                 where = ledgers.resolve(source)
                 merged = self._at.get((where.path, where.line)) if where else None
                 if merged is not None:
                     yield bullet, merged
-            keys = {bullet.key, fact_key(said.get(bullet.number, ""))}
+            stated = [bullet.text, said.get(bullet.number, "")]
+            keys = {fact_key(text) for text in stated} | {fact_key(undated(t)) for t in stated}
             for key in keys - {""}:
                 for unit in by_key.get(key, []):
-                    yield bullet, unit
+                    if unit.key in keys or unit.dated_within(bullet.text):
+                        yield bullet, unit
 
     def facts(self, named: list[_Unit]) -> list[Fact]:
         """The facts the `named` lines state: each with every line of the same key

@@ -35,6 +35,8 @@ from memctl.pipeline.sync import SyncResult, sync
 
 HOOKS_OFF = "memory.hooks is false"
 BUSY = "another memctl maintain is running"
+THROTTLED = "throttled"
+"""How `skipped` begins when the gap since the last run has not passed."""
 BUSY_LOCK = "workspace busy: {error}; the next run tries again"
 """`skipped` when another process held a lock the run needed (it does not wait)."""
 FAILED = "maintain_failed"
@@ -82,11 +84,15 @@ def maintain(
     force: bool = False,
     dry_run: bool = False,
     retry_failed: bool = True,
+    gap: bool = True,
 ) -> MaintainResult:
     """Archive old ledgers, then consolidate new daily text into MEMORY.md.
 
     `model` is what `consolidate` calls; it is asked nothing when there is no new daily
     text. `force` ignores the throttle (not the hooks switch, nor a running maintain).
+    `gap` off: `consolidation_min_gap` does not hold this run back, the wait after a
+    failed one still does (a SessionEnd's with the builtin memory model, which sends no
+    request for the gap to space out: `hooks._maintain`).
     `dry_run` reports what archive would move and the consolidation requests it would
     send (no model call).
     A failed consolidation is reported in the result (`status` `failed`): what archive
@@ -98,10 +104,10 @@ def maintain(
     if not config.memory.hooks:
         return MaintainResult("skipped", skipped=HOOKS_OFF)
     if dry_run:
-        return _maintain(ws, config, model, force, dry_run, retry_failed)
+        return _maintain(ws, config, model, force, dry_run, retry_failed, gap)
     with ws.trying_once():
         try:
-            return _maintain(ws, config, model, force, dry_run, retry_failed)
+            return _maintain(ws, config, model, force, dry_run, retry_failed, gap)
         except BusyError as exc:
             busy = MaintainResult("skipped", skipped=BUSY_LOCK.format(error=exc))
             scheduled_sync(ws, config, model, busy)
@@ -115,6 +121,7 @@ def _maintain(
     force: bool,
     dry_run: bool,
     retry_failed: bool,
+    spaced: bool,
 ) -> MaintainResult:
     gap = config.memory.consolidation_min_gap
     # A dry run writes nothing, not even a lock file, and may look while a run goes on.
@@ -125,10 +132,10 @@ def _maintain(
         state = ws.read_state()
         clock = ws.clock_note(state, "maintain")
         due = ws.next_eligible(state, "maintain", gap)
-        if due is not None and not force:
+        if due is not None and not force and spaced:
             throttled = MaintainResult(
                 "skipped",
-                skipped="throttled: last run less than the consolidation_min_gap ago, "
+                skipped=f"{THROTTLED}: last run less than the consolidation_min_gap ago, "
                 f"next at {_iso(due)}",
                 next_eligible=_iso(due),
             )

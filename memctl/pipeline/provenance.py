@@ -837,12 +837,13 @@ def _entry(
 ) -> Entry | None:
     """The entry of `first`..`last` that shares the most words with `fact`, of those the
     first that states them (a question naming the fact's words before the turn that
-    stated it is not where it was said: `held.asks`), of the entries whose speaker fits
-    the fact's subject (`_fits`: "the user" is the user's own turn, a name that one's
-    or one naming them). None when no entry fits: the source turn is not identified,
-    and a purge masks none. A purge's masks are no words: a line it masked whole was
-    said in no entry that can be told (`legacy`: an older memctl's short masks too, where
-    it purged: `forgotten.older_masks`)."""
+    stated it is not where it was said: `held.asks`) and a person's or the assistant's
+    before a tool result, of the entries whose speaker fits the fact's subject (`_fits`:
+    "the user" is the user's own turn, a name that one's or one naming them). None when
+    no entry fits: the source turn is not identified, and a purge masks none. A purge's
+    masks are no words: a line it masked whole was said in no entry that can be told
+    (`legacy`: an older memctl's short masks too, where it purged:
+    `forgotten.older_masks`)."""
     if log is None:
         return None
     indexed = [
@@ -864,7 +865,7 @@ def _entry(
         text = unmasked(message_text(entry), legacy=legacy)
         turns.append((index, entry, speaker_of(entry, text, names)[0], text))
     block = _Block({speaker for _, _, speaker, _ in turns if speaker}, _introduced(said), names)
-    best: tuple[tuple[int, int], int, dict[str, Any]] | None = None
+    best: tuple[tuple[int, int, int], int, dict[str, Any]] | None = None
     for index, entry, speaker, text in turns:
         if not _fits(fact, subject, block, (entry, speaker, text)):
             continue
@@ -873,7 +874,11 @@ def _entry(
             not asks(sentence) and wanted.intersection(content_words(sentence))
             for sentence in SENTENCE_END.split(text)
         )
-        score = (shared, int(states))
+        # Of turns sharing as many words, a person's or the assistant's that says the
+        # fact, not the tool result it read it from ("migrating... 12 migrations
+        # applied" before "The migration ran: 12 migrations applied."): a purge masks
+        # the turn explain names.
+        score = (shared, int(states), int(entry.get("role") != "tool"))
         if score[0] and (best is None or score > best[0]):
             best = (score, index, entry)
     if best is None:

@@ -66,11 +66,13 @@ class Needles:
 
     @classmethod
     def of(cls, texts: list[str]) -> Needles:
-        forms = {r"\s+".join(map(re.escape, text.rstrip(".").split())) for text in texts}
-        forms.discard("")
-        pattern = re.compile("|".join(sorted(forms, key=len, reverse=True)), re.IGNORECASE)
+        forms = {text: _form(text) for text in texts}
+        ordered = sorted((t for t, f in forms.items() if f), key=len, reverse=True)
+        pattern = re.compile("|".join(forms[text] for text in ordered), re.IGNORECASE)
         runs = [
-            sorted(set(re.findall(r"[a-z0-9]+", text.lower(), re.ASCII)), key=len)[-RUNS:]
+            sorted(
+                set(re.findall(r"[a-z0-9]+", REDACTION.sub(" ", text).lower(), re.ASCII)), key=len
+            )[-RUNS:]
             for text in texts
         ]
         reach = 4 * max((len(text.encode("utf-8")) for text in texts), default=0)
@@ -102,6 +104,33 @@ class Needles:
             else:
                 merged.append((start, stop))
         return merged
+
+
+REDACTION = re.compile(r"\[REDACTED:[^\]\s]+\]")
+"""A redaction marker memctl wrote in a fact's text (`redact`): the thread turn and any
+copy written before redaction hold the secret itself where the fact holds this."""
+_SECRET = r'(?:\[REDACTED:[^\]\s]+\]|[^\s"\\]{1,512}?)'
+"""What a marker in a needle matches: a marker, or the secret it stands for (one token:
+no spacing, quote or escape; a JSON string's decoded pass finds one written with those)."""
+
+
+def _form(text: str) -> str:
+    """A needle's pattern: its words as written, any spacing between them, a trailing
+    full stop aside, and each redaction marker in it matching the secret it replaced
+    too (a purge of a fact with a redacted token masks the copy holding the token). A
+    needle of markers alone matches them as written (else it would match any word)."""
+    text = text.strip().rstrip(".")
+    if not REDACTION.sub(" ", text).strip():
+        return r"\s+".join(map(re.escape, text.split()))
+    form: list[str] = []
+    for piece in re.split(rf"(\s+|{REDACTION.pattern})", text):  # spacing, markers kept
+        if piece.isspace():
+            form.append(r"\s+")
+        elif REDACTION.fullmatch(piece):
+            form.append(_SECRET)
+        elif piece:
+            form.append(re.escape(piece))
+    return "".join(form)
 
 
 _ESCAPED_RUN = re.compile(rb"\\u00(?:3[0-9]|4[1-9a-fA-F]|5[0-9aA]|6[1-9a-fA-F]|7[0-9aA])")
@@ -164,10 +193,47 @@ def _decoded(raw: bytes) -> list[tuple[str, int, int]] | None:
     return chars
 
 
-def _mask_text(found: re.Match[str]) -> str:
-    """The mask of a copy found in decoded text: as many bytes in UTF-8 as it has in the
-    file."""
-    return mask(len(found[0].encode("utf-8", "surrogateescape"))).decode("utf-8")
+_TOKEN_CHAR = re.compile(r"[^\s\"'`\\()<>\[\]{},;=]")
+"""A character of the token a copy stands in (a password, a host, a key): what a copy
+is widened over."""
+_TOKEN_END = ".:!?"
+"""A token's trailing signs that end the sentence rather than the token."""
+
+
+def copies(pattern: re.Pattern[str], text: str) -> list[tuple[int, int]]:
+    """Where `text` holds a copy of a needle, each widened to the whole token it stands
+    in (`forget hunter2 --purge` masks "hunter2-swordfish", not "hunter2" and leaves
+    "-swordfish" of the secret; a fact's last word followed by its full stop is left
+    as it was). Copies do not overlap."""
+    found: list[tuple[int, int]] = []
+    for match in pattern.finditer(text):
+        start, stop = match.span()
+        if start == stop:
+            continue
+        while start > 0 and _TOKEN_CHAR.match(text, start - 1):
+            start -= 1
+        end = stop
+        while end < len(text) and _TOKEN_CHAR.match(text, end):
+            end += 1
+        while end > stop and text[end - 1] in _TOKEN_END:
+            end -= 1
+        if found and start < found[-1][1]:
+            found[-1] = (found[-1][0], max(end, found[-1][1]))
+        else:
+            found.append((start, end))
+    return found
+
+
+def _masked_text(pattern: re.Pattern[str], text: str) -> str:
+    """`text` (decoded from a file) with its copies (`copies`) masked, each by as many
+    bytes in UTF-8 as it has in the file."""
+    pieces: list[str] = []
+    at = 0
+    for start, stop in copies(pattern, text):
+        size = len(text[start:stop].encode("utf-8", "surrogateescape"))
+        pieces += [text[at:start], mask(size).decode("utf-8")]
+        at = stop
+    return "".join(pieces) + text[at:]
 
 
 def masked(data: bytes, needles: Needles) -> bytes:
@@ -191,7 +257,7 @@ def _mask_span(
     if b"\\" in data[start:stop]:
         _mask_escaped(data, out, start, stop, pattern)
     text = bytes(out[start:stop]).decode("utf-8", "surrogateescape")
-    out[start:stop] = pattern.sub(_mask_text, text).encode("utf-8", "surrogateescape")
+    out[start:stop] = _masked_text(pattern, text).encode("utf-8", "surrogateescape")
 
 
 def _mask_escaped(
@@ -205,11 +271,10 @@ def _mask_escaped(
         chars = _decoded(token[0])
         if not chars:
             continue
-        for found in pattern.finditer("".join(char for char, _, _ in chars)):
-            if found.end() > found.start():
-                first = token.start() + chars[found.start()][1]
-                last = token.start() + chars[found.end() - 1][2]
-                out[first:last] = mask(last - first)  # valid inside a JSON string
+        for begin, end in copies(pattern, "".join(char for char, _, _ in chars)):
+            first = token.start() + chars[begin][1]
+            last = token.start() + chars[end - 1][2]
+            out[first:last] = mask(last - first)  # valid inside a JSON string
 
 
 STRUCTURAL_KEYS = frozenset(
@@ -354,9 +419,7 @@ def masked_file(name: str, data: bytes, needles: Needles) -> tuple[bytes, list[s
                 number = data.count(b"\n", 0, start) + 1
                 left.append(f"line {number}")
                 continue
-            out[start:stop] = needles.pattern.sub(_mask_text, line).encode(
-                "utf-8", "surrogateescape"
-            )
+            out[start:stop] = _masked_text(needles.pattern, line).encode("utf-8", "surrogateescape")
         return bytes(out), left
     if name.endswith((".json", ".jsonl")):
         pieces = [(0, len(data))] if name.endswith(".json") else _lines(data, spans)
@@ -439,8 +502,13 @@ def purge_files(
                 if masked(data, found) != data:
                     result.config = result.config or path == ws.config_path
                 continue
-            rewritten, left = masked_file(name, data, found)
-            rewritten = _masked_entries(name, rewritten, within.get(rel, []), left)
+            # The turns' sayings first: a needle masked inside one (the query, a
+            # token) would leave the rest of its sentence unmatched, the rest of a
+            # secret with it.
+            left: list[str] = []
+            rewritten = _masked_entries(name, data, within.get(rel, []), left)
+            rewritten, held = masked_file(name, rewritten, found)
+            left += held
             result.unreachable += [f"{rel} ({where})" for where in dict.fromkeys(left)]
             if rewritten == data:
                 continue

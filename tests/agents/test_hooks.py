@@ -412,6 +412,37 @@ def test_session_end_whose_maintenance_is_skipped_says_so_in_the_hook_log(cli, w
     assert notes[1:] == ["maintenance skipped: another memctl maintain is running"], notes
 
 
+def test_a_correction_one_session_made_is_in_the_next_sessions_memory_block(
+    cli, workspace, tmp_path, monkeypatch
+):
+    """Audit 15 H6: session b said the staging DB is db7 now, within
+    consolidation_min_gap of session a's SessionEnd; its SessionEnd's maintenance was
+    throttled, and the next SessionStart still said db3. The gap spaces out model
+    requests; the builtin model sends none, so the SessionEnd's maintenance runs all the
+    same, in a process of its own (out of the agent's SessionEnd budget)."""
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    first = ClaudeSession(tmp_path / "a.jsonl", session="aaaaaaaa-0000-4000-8000-000000000001")
+    first.user("The staging database is db3.")
+    first.reply("Noted.")
+    first.write()
+    ended = json.loads(claude_input("SessionEnd", first.path, reason="prompt_input_exit"))
+    hook(cli, workspace, "claude-code", json.dumps({**ended, "session_id": first.session}))
+    assert "db3" in (workspace / "MEMORY.md").read_text()
+    second = ClaudeSession(tmp_path / "b.jsonl", session="bbbbbbbb-0000-4000-8000-000000000002")
+    second.user("The staging database is db7 now.")
+    second.reply("Noted.")
+    second.write()
+    ended = json.loads(claude_input("SessionEnd", second.path, reason="prompt_input_exit"))
+    hook(cli, workspace, "claude-code", json.dumps({**ended, "session_id": second.session}))
+    wait_for(lambda: "db7" in (workspace / "MEMORY.md").read_text(), "the detached merge", 30)
+    log = workspace / ".memctl" / "hooks.log"
+    assert not log.exists() or "throttled" not in log.read_text()
+    started = claude_input("SessionStart", tmp_path / "c.jsonl", source="startup")
+    block = context_of(hook(cli, workspace, "claude-code", started).stdout, "SessionStart")
+    assert "db7" in block
+    assert "db3" not in block
+
+
 AUDIT_SESSION = "4d4d4d4d-0000-4000-8000-000000000001"
 
 

@@ -885,3 +885,38 @@ def test_spacing_memctls_codex_table_reads_lf_and_crlf_alike(end):
     spaced = end.join([*lines[:3], "", *lines[3:], ""])
     assert _spaced(text) == spaced
     assert _spaced(spaced) == spaced
+
+
+def test_codex_uninstall_drops_the_review_entries_of_memctls_own_hooks(
+    cli, workspace, codex_home, tmp_path, monkeypatch
+):
+    """Audit 15: uninstall left `[hooks.state."…hooks.json:stop:…"]`, Codex's review of
+    memctl's own Stop hook, naming a hook that is gone. It goes; the review of a hook of
+    the user's, and the project's trust, stay."""
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    codex_home.mkdir()
+    hooks_json = codex_home / "hooks.json"
+    hooks_json.write_text(
+        json.dumps({"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "say done"}]}]}})
+    )
+    config = codex_home / "config.toml"
+    config.write_text('model = "o3"\n\n[projects."/src/shop"]\ntrust_level = "trusted"\n')
+    assert cli("-w", workspace, "install", "codex", "--user").exit_code == 0
+    groups = json.loads(hooks_json.read_text())["hooks"]
+    keys = [  # as Codex's review writes them: PATH:event:GROUP:HOOK
+        f"{hooks_json}:{event.lower()}:{number}:0"
+        for event, listed in groups.items()
+        for number, _ in enumerate(listed)
+    ]
+    assert f"{hooks_json}:stop:1:0" in keys and f"{hooks_json}:sessionstart:0:0" in keys
+    with config.open("a") as handle:
+        for key in [*keys, f"{hooks_json}:stop:1"]:  # and an older Codex's group key
+            handle.write(f'\n[hooks.state."{key}"]\ntrusted_hash = "sha256:00"\n')
+    done = cli("-w", workspace, "uninstall", "codex", "--user")
+    assert done.exit_code == 0, done.stderr
+    left = tomllib.loads(config.read_text())
+    assert left["hooks"]["state"] == {f"{hooks_json}:stop:0:0": {"trusted_hash": "sha256:00"}}
+    assert left["projects"] == {"/src/shop": {"trust_level": "trusted"}}
+    assert (
+        json.loads(hooks_json.read_text())["hooks"]["Stop"][0]["hooks"][0]["command"] == "say done"
+    )

@@ -1,0 +1,68 @@
+"""A MEMORY.md bullet and the ledger line it states are one fact for forget, with or
+without the provenance sidecar (audit 15 M2): a machine that received its memory through
+`memctl sync` has no sidecar, and the bullet's date note ("(December 2026)") the ledger
+line lacks made it count two facts where the first machine counted one."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.support.sync import GIT, bare, replica, run_sync
+
+pytestmark = pytest.mark.skipif(GIT is None, reason="sync needs git")
+
+TALK = [
+    {"role": "user", "content": "Can you run the migrations?", "ts": "2026-12-03T10:00:00Z"},
+    {
+        "role": "assistant",
+        "content": "The migration ran: 12 migrations applied.",
+        "ts": "2026-12-03T10:01:00Z",
+    },
+]
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+
+
+def test_a_dated_bullet_and_its_ledger_line_are_one_fact_on_a_synced_machine(
+    tmp_path: Path, cli: Any
+) -> None:
+    remote = bare(tmp_path)
+    first = replica(tmp_path, "m1", remote)
+    talk = "".join(json.dumps(entry) + "\n" for entry in TALK)
+    assert cli("-w", first.root, "thread", "append", "t1", input=talk).exit_code == 0
+    assert cli("-w", first.root, "flush").exit_code == 0
+    assert cli("-w", first.root, "consolidate").exit_code == 0
+    assert "12 migrations applied (December 2026)" in first.memory_md.read_text()
+    run_sync(first)
+    second = replica(tmp_path, "m2", remote)
+    run_sync(second)
+    assert "12 migrations applied (December 2026)" in second.memory_md.read_text()
+    for ws in (first, second):
+        run = cli("-w", ws.root, "--json", "forget", "12 migrations applied", "--dry-run")
+        assert run.exit_code == 0, run.stderr
+        assert json.loads(run.stdout)["facts"] == ["12 migrations applied (December 2026)."]
+    done = cli("-w", second.root, "forget", "12 migrations applied")
+    assert done.exit_code == 0, done.stderr
+    assert "12 migrations" not in second.memory_md.read_text()
+
+
+def test_the_same_words_dated_another_month_are_another_fact(workspace: Path, cli: Any) -> None:
+    """What links a dated bullet to an undated ledger line does not join two events of
+    the same words in two months."""
+    (workspace / "memory" / "2026-10-02.md").write_text(
+        "# 2026-10-02\n\n## 09:00 (t0)\n- The deploy was postponed (October 2026).\n"
+    )
+    (workspace / "memory" / "2026-11-02.md").write_text(
+        "# 2026-11-02\n\n## 09:00 (t0)\n- The deploy was postponed (November 2026).\n"
+    )
+    (workspace / "MEMORY.md").write_text("# Memory\n\n- The deploy was postponed (October 2026).\n")
+    run = cli("-w", workspace, "forget", "deploy was postponed", "--dry-run")
+    assert run.exit_code == 2
+    assert "matches 2 facts" in run.stderr
