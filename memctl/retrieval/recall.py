@@ -50,6 +50,7 @@ Needs no key and no model: only the index, which it brings up to date as search 
 from __future__ import annotations
 
 import contextlib
+import functools
 import heapq
 import math
 import os
@@ -389,6 +390,20 @@ def query_terms(query: str) -> list[str]:
     return kept or words
 
 
+def ranking_window(limit: int) -> int:
+    """How many hits a recall of `limit` ranks before it keeps the first `limit`: at
+    least DEFAULT_LIMIT. The reorderings after BM25 (`newest_first` putting the newer
+    value of a fact above the stale one, bringing it in from past the window; `_alike_
+    newest_first`; `corrections_first`) work within the hits they are given, so ranked
+    at `limit` itself, `--limit 3` could lack the correction `--limit 5` ranked first,
+    and show a hit `--limit 5` ranked lower (audit 15 H4). Ranked at one window and cut,
+    every limit up to DEFAULT_LIMIT is the start of the default's list. A limit past it
+    ranks a window of its own size (the candidates read grow with it: CANDIDATES_A_HIT
+    a hit), so only its first DEFAULT_LIMIT hits may be ordered apart from the
+    default's; ranking every recall at MAX_LIMIT would read ten times the candidates."""
+    return max(limit, DEFAULT_LIMIT)
+
+
 def recency_factor(age_days: float) -> float:
     return 1.0 + RECENCY_WEIGHT * math.pow(0.5, max(age_days, 0.0) / RECENCY_HALF_LIFE_DAYS)
 
@@ -474,7 +489,7 @@ def recall(
         result.hits.clear()
         result.ranking = "bm25"
         _ranked(ws, config, result, query, limit, embedder, explain, seconds, progress)
-    result.hits = corrections_first(result.hits)
+    result.hits = corrections_first(result.hits)[:limit]
     if not result.hits and any(len(term) == 1 for term in terms):
         from memctl.retrieval.index import one_cjk
 
@@ -519,6 +534,10 @@ def _ranked(
 
     stale: set[str] = set()
 
+    # Every limit ranks the same window, cut after: `recall --limit 3` is the first 3
+    # of `--limit 10` (audit 15 H4; see `ranking_window`).
+    window = ranking_window(limit)
+
     def rank(conn: sqlite3.Connection, embedder: Embedder | None) -> None:
         leg = None if seconds is None else time.monotonic() + seconds
         vectors = _semantic_leg(ws, conn, embedder, result, leg, progress)
@@ -546,7 +565,7 @@ def _ranked(
                 conn,
                 looked,
                 result.scope,
-                limit * CANDIDATES_A_HIT,
+                window * CANDIDATES_A_HIT,
                 deadline=deadline,
                 related=related,
             )
@@ -556,7 +575,7 @@ def _ranked(
                 subject,
                 ranked,
                 result.scope,
-                limit * CANDIDATES_A_HIT,
+                window * CANDIDATES_A_HIT,
                 deadline,
             )
             echoes = _Echoes(conn, result.terms)
@@ -590,7 +609,7 @@ def _ranked(
                 # records never gained and the hybrid found no more (bench/README.md).
                 ranked = by_answer(ws, query, ranked, texts, fused=True)
             chosen = _collect(
-                ws, config, conn, ranked, limit, result, stale, deadline, forgotten, echoes
+                ws, config, conn, ranked, window, result, stale, deadline, forgotten, echoes
             )
             if explain:
                 for hit, candidate in zip(result.hits, chosen, strict=True):
@@ -1808,6 +1827,13 @@ def _collect(
         return mtimes[candidate.rel]
 
     said_times = _SaidTimes(ws)
+
+    # The time a hit shows: a ledger line's when its block says it was said, not the
+    # day the ledger was written (the flush's), a MEMORY.md bullet's its sources' (audit
+    # 13, D11), a thread turn's its entry's; whichever way the hit was found: a fact
+    # `newest_first` brought in was dated by its file, so one record showed two dates
+    # at two limits (audit 15 H4).
+    dated = functools.partial(said_times.at, when=when)
     if result.recency:
         for candidate in ranked:
             # Every record is weighed by its file's time, as a ledger line is: a MEMORY.md
@@ -1827,19 +1853,8 @@ def _collect(
         if deadline is not None and time.monotonic() > deadline:
             result.short("recall stopped at its time budget")
             break
-        # A ledger line is dated by when its block says it was said, not by the day
-        # the ledger was written (the flush's), a MEMORY.md bullet by its sources':
-        # audit 13, D11.
-        said = said_times.at(candidate, when) if candidate.kind == "memory" else None
         read = _hit(
-            ws,
-            candidate,
-            result.terms,
-            redactor,
-            when(candidate) if said is None else said,
-            forgotten,
-            stale,
-            echoes,
+            ws, candidate, result.terms, redactor, dated(candidate), forgotten, stale, echoes
         )
         if read is not None:
             found.append((read[0], candidate, read[1]))
@@ -1862,7 +1877,7 @@ def _collect(
             if made is None or made.subject != subject:
                 continue
             candidate = replace(c, score=0.0)
-            hit = _hit(ws, candidate, result.terms, redactor, when(candidate), forgotten, stale)
+            hit = _hit(ws, candidate, result.terms, redactor, dated(candidate), forgotten, stale)
             if hit is not None:
                 read.append((hit[0], candidate, hit[1]))
         return read
@@ -1870,7 +1885,7 @@ def _collect(
     def matched(records: list[int]) -> dict[int, frozenset[str]]:
         return _matched_terms(conn, result.terms, records, deadline)
 
-    subject = _subject(ws, conn, result, redactor, when, forgotten, stale, deadline)
+    subject = _subject(ws, conn, result, redactor, dated, forgotten, stale, deadline)
     found = newest_first(ws, found, when, limit, later, matched, subject, said_times)[:limit]
     found = later_turns_first(found, deadline)
     found = turns_below_memory(found, when, deadline)
@@ -1930,12 +1945,13 @@ def _subject(
     conn: sqlite3.Connection,
     result: RecallResult,
     redactor: Redactor,
-    when: Callable[[Candidate], float],
+    dated: Callable[[Candidate], float],
     forgotten: Hidden,
     stale: set[str],
     deadline: float | None,
 ) -> Subject:
-    """What `_newer_of_subject` asks of the index, for this question."""
+    """What `_newer_of_subject` asks of the index, for this question; `dated` dates its
+    hits as `_collect` dates the rest."""
 
     def about(term: str) -> list[tuple[RecallHit, Candidate, str]]:
         """The memory facts holding `term` (the question's subject), best BM25 first."""
@@ -1946,7 +1962,7 @@ def _subject(
             if c.kind != "memory":
                 continue
             candidate = replace(c, score=0.0)
-            hit = _hit(ws, candidate, result.terms, redactor, when(candidate), forgotten, stale)
+            hit = _hit(ws, candidate, result.terms, redactor, dated(candidate), forgotten, stale)
             if hit is not None:
                 read.append((hit[0], candidate, hit[1]))
         return read
