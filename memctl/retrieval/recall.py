@@ -82,7 +82,7 @@ from memctl.retrieval.corpus import (
 from memctl.retrieval.corpus import said_before as _said_before_note
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterator
 
     from memctl.core.redact import Redactor
     from memctl.models.supersede import Said
@@ -168,6 +168,10 @@ DATE_WEIGHT = 0.5
 # hybrid, on the fused scores. Three dev sets' R@10 sum, BM25 134 -> 137 (0.25 and 0.5
 # the same; 1.0 136), hybrid 131 -> 132 (weighed into BM25's leg before fusion: 131).
 ANSWER_WEIGHT = 0.3
+# A tool's record (its output, or an assistant turn of tool calls alone: `tool_echo`)
+# counts this much of its score (`words_first`): what a program printed or was asked to
+# do is evidence, not what a person said or what memory keeps (audit 15 H3).
+TOOL_WEIGHT = 0.5
 # 30, not 50 as for a time: the same R@10 (20: 135; 100: 137), 40 % fewer read back.
 ANSWER_CANDIDATES = 30
 # BM25 alone: a thread turn also counts SESSION_WEIGHT times the sum of the best
@@ -1843,11 +1847,12 @@ def _collect(
             candidate.score *= candidate.recency
     ranked.sort(key=lambda c: -c.score)
     redactor = config.redaction.redactor()
+    fused = result.ranking == "hybrid"
     found: list[tuple[RecallHit, Candidate, str]] = []
     # A few more than asked for, so that the newer value of a stale hit can be moved
     # up from just outside the limit (see `newest_first`).
     wanted = limit + min(limit, SUPERSEDE_EXTRA)
-    for candidate in ranked:
+    for candidate in words_first(ws, ranked, fused=fused):
         if len(found) >= wanted:
             break
         if deadline is not None and time.monotonic() > deadline:
@@ -1891,6 +1896,47 @@ def _collect(
     found = turns_below_memory(found, when, deadline)
     result.hits.extend(hit for hit, _, _ in found)
     return [candidate for _, candidate, _ in found]
+
+
+def words_first(ws: Workspace, ranked: list[Candidate], *, fused: bool) -> Iterator[Candidate]:
+    """`ranked` (best first) with each tool's record weighed TOOL_WEIGHT, best first
+    again: a tool's output ("The file config/staging.yaml has been updated.", a grep's
+    "host: db3.internal.acme.io") and an assistant turn of tool calls alone (`Edit({...})`)
+    are what a program printed or was asked, and rank below what a person said and what
+    memory keeps of equal BM25 (audit 15 H3: they outranked the MEMORY.md fact, and a
+    grep of a value `forget` had removed from memory still answered where staging is).
+    The reference renders them so too: a flush cuts a tool's result to 1,000 characters
+    and its call to 500, where a person's words are kept whole, and MEMORY.md is what is
+    always given. They still answer: a command or an error asked for by its own words is
+    found, below the words about it. Read lazily: a record is read back only when the
+    ranking reaches it, and a weighed one waits until no better score is left (weighing
+    only lowers a score). The factor joins the kind of answer's (`time`, or `answer` on
+    a hybrid's fused score, as `by_answer`'s does), so `--explain` still adds up."""
+    held: list[tuple[float, int, Candidate]] = []
+    for at, candidate in enumerate(ranked):
+        while held and -held[0][0] >= candidate.score:
+            yield heapq.heappop(held)[2]
+        if candidate.kind == "memory":
+            yield candidate
+            continue
+        line = read_record(
+            ws.root / candidate.rel,
+            candidate.start,
+            candidate.size,
+            inode=candidate.inode,
+            offset=candidate.offset,
+        )
+        if line is None or not tool_echo(line):
+            yield candidate
+            continue
+        if fused:
+            candidate.answer *= TOOL_WEIGHT
+        else:
+            candidate.time *= TOOL_WEIGHT
+        candidate.score *= TOOL_WEIGHT
+        heapq.heappush(held, (-candidate.score, at, candidate))
+    while held:
+        yield heapq.heappop(held)[2]
 
 
 class _Echoes:
