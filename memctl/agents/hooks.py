@@ -111,17 +111,12 @@ def recall(
     lines = [RECALL_HEADER]
     used = len(RECALL_HEADER)
     seen: set[str] = set()
-    bullets = [hit.line for hit in found.hits if hit.path == "MEMORY.md" and hit.line]
-    merged: set[tuple[str, int | None]] = set()
-    if bullets:  # else nothing to look up, nor provenance to import
-        from memctl.pipeline.provenance import merged_into
-
-        merged = merged_into(ws, bullets)
+    # The ledger lines a MEMORY.md hit was merged from recall left out (`unmerged`).
     replaced = _replaced(found.hits)
     answering = _answering(ws, prompt, found.terms, found.hits)
     for hit in found.hits:
         text = hit.snippet.lstrip("-* ").strip()
-        if (hit.path, hit.line) in merged or id(hit) in replaced:
+        if id(hit) in replaced:
             continue  # a MEMORY.md hit states it already, as consolidation worded it
         if id(hit) not in answering:
             continue  # ranked by a related word or the question's frame alone

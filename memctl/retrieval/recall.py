@@ -82,7 +82,7 @@ from memctl.retrieval.corpus import (
 from memctl.retrieval.corpus import said_before as _said_before_note
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterator
+    from collections.abc import Callable, Iterable, Iterator
 
     from memctl.core.redact import Redactor
     from memctl.models.supersede import Said
@@ -1891,7 +1891,8 @@ def _collect(
         return _matched_terms(conn, result.terms, records, deadline)
 
     subject = _subject(ws, conn, result, redactor, dated, forgotten, stale, deadline)
-    found = newest_first(ws, found, when, limit, later, matched, subject, said_times)[:limit]
+    found = newest_first(ws, found, when, limit, later, matched, subject, said_times)
+    found = unmerged(found, said_times)[:limit]
     found = later_turns_first(found, deadline)
     found = turns_below_memory(found, when, deadline)
     result.hits.extend(hit for hit, _, _ in found)
@@ -1937,6 +1938,32 @@ def words_first(ws: Workspace, ranked: list[Candidate], *, fused: bool) -> Itera
         heapq.heappush(held, (-candidate.score, at, candidate))
     while held:
         yield heapq.heappop(held)[2]
+
+
+def unmerged(
+    found: list[tuple[RecallHit, Candidate, str]], times: _SaidTimes
+) -> list[tuple[RecallHit, Candidate, str]]:
+    """The hits less each ledger line a MEMORY.md hit among them was merged from (the
+    provenance sidecar's sources, `_SaidTimes.merged_from`): the same fact worded apart
+    ("Dana: Remember that deploys..." in the ledger, "Remember that deploys..." in
+    MEMORY.md) would be listed twice, and the agent's prompt, `recall` and memory_recall
+    read the one rule here (audit 15: the prompt hook left the ledger line out, `recall`
+    listed both). A bullet the sidecar does not know (edited by hand) drops nothing:
+    words in common are no proof."""
+    bullets = [candidate.number for _, candidate, _ in found if candidate.rel == "MEMORY.md"]
+    merged = merged_lines(times, bullets)
+    if not merged:
+        return found
+    return [item for item in found if (item[1].rel, item[1].number) not in merged]
+
+
+def merged_lines(ws: Workspace | _SaidTimes, bullets: Iterable[int | None]) -> set[tuple[str, int]]:
+    """The ledger lines (path, line) that the MEMORY.md bullets at these line numbers
+    were merged from: what a reader of hits from both leaves out (`unmerged`; builtin's
+    `call`, which reads `search`'s hits). `ws` may be the caller's `_SaidTimes`, whose
+    files are then not read again."""
+    times = ws if isinstance(ws, _SaidTimes) else _SaidTimes(ws)
+    return {place for number in bullets if number for place in times.merged_from(number)}
 
 
 class _Echoes:
@@ -2581,20 +2608,22 @@ class _SaidTimes:
         return found
 
     def _bullet(self, number: int) -> float | None:
+        said = [self._block(*place) for place in self.merged_from(number)]
+        return max((stamp for stamp in said if stamp is not None), default=None)
+
+    def merged_from(self, number: int) -> list[tuple[str, int]]:
+        """The ledger lines (path, line) MEMORY.md's bullet at line `number` was merged
+        from, as the provenance sidecar recorded them, where they are now (`_place`)."""
         if self._sources is None:
             self._sources = read_sidecar(sidecar_path(self.ws))
         lines = self._read("MEMORY.md") if self._sources else []  # no sidecar: no hashing
         if not 1 <= number <= len(lines):
-            return None
-        said = [
-            stamp
-            for source in self._sources.get(bullet_digest(lines[number - 1]), [])
-            if (stamp := self._source(source)) is not None
-        ]
-        return max(said, default=None)
+            return []
+        sources = self._sources.get(bullet_digest(lines[number - 1]), [])
+        return [place for source in sources if (place := self._place(source)) is not None]
 
-    def _source(self, source: Source) -> float | None:
-        """When a bullet's source was said: its line in place, else the line of the same
+    def _place(self, source: Source) -> tuple[str, int] | None:
+        """Where a bullet's source is: its line in place, else the line of the same
         digest in the ledger of the same name, current or archived (an archive appends
         a ledger to memory/archive/, shifting its lines). Only memory/ and its archive
         are read, whatever path the sidecar names."""
@@ -2606,7 +2635,7 @@ class _SaidTimes:
             lines = self._read(source.path)
             at = source.line - 1
             if 0 <= at < len(lines) and bullet_digest(lines[at]) == source.digest:
-                return self._block(source.path, source.line)
+                return source.path, source.line
             places.remove(source.path)
             places.insert(0, source.path)
         for rel in places:
@@ -2616,7 +2645,7 @@ class _SaidTimes:
                     and not line.startswith("#")
                     and bullet_digest(line) == source.digest
                 ):
-                    return self._block(rel, number)
+                    return rel, number
         return None
 
 
