@@ -154,7 +154,8 @@ def _answering(ws: Workspace, prompt: str, terms: list[str], hits: list[RecallHi
     every prompt is noise the agent cannot tell from memory that answers (audit 11 #7).
     The topic words are the prompt's terms but those of its frame, which say what kind
     of answer it asks for, not what about: the degree word of a "how" question ("how
-    many", "how long": `focus_of`) and the words of naming (NAMING). Such a word counts
+    many", "how long": `focus_of`), the words of naming (NAMING) and the verb of a "what
+    do we use" question (`frame_verbs`: "use", "run"). Such a word counts
     beside a topic word, never alone; a prompt of nothing but them has them as its
     topic. A hit must hold a topic word that tells (`_telling`): one that is not among
     the memory's most common words, when the prompt has such a word ("new" of "What is
@@ -164,10 +165,11 @@ def _answering(ws: Workspace, prompt: str, terms: list[str], hits: list[RecallHi
     the caller sees each hit's score and source."""
     from memctl.retrieval.index.postings import query_tokens, tokenize
     from memctl.retrieval.index.store import as_words
-    from memctl.retrieval.recall import focus_of
+    from memctl.retrieval.recall import focus_of, frame_verbs
 
     _, degrees = focus_of(prompt)
-    topic = [term for term in terms if term not in degrees | NAMING] or terms
+    frame = degrees | NAMING | frame_verbs(prompt)
+    topic = [term for term in terms if term not in frame] or terms
     wanted = {token for tokens in query_tokens(topic) for token in tokens}
     telling, common = _telling(ws, wanted, prompt)
     rows = [(n, as_words(hit.snippet), "") for n, hit in enumerate(hits, 1)]

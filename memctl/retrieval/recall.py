@@ -887,6 +887,34 @@ def _which_phrases(query: str) -> tuple[list[tuple[list[str], str]], set[str]]:
     return phrases, degrees
 
 
+_PERSONAL = frozenset(("i", "you", "we", "they", "he", "she", "it"))
+
+
+def frame_verbs(query: str) -> set[str]:
+    """The verbs of the question's frame, lowercase: the word after the auxiliary that
+    ends a "what/which" phrase and a personal pronoun ("use" of "what package manager
+    do we use?", "run" of "which redis version do we run"). It says what is done with
+    the kind asked for, not which one: the prompt hook counts it beside a word of the
+    topic, never alone (audit 15: "use" alone brought "Use a subagent to find where we
+    configure Sentry." to the package manager). A noun or a name after the auxiliary
+    ("does the gym open", "is Felix based") is no frame."""
+    words = _TERM.findall(fold(query))
+    verbs = set()
+    for at, word in enumerate(words):
+        if word not in ("what", "which"):
+            continue
+        end = at + 1
+        while end < len(words) and words[end] not in STOPWORDS:
+            end += 1
+        if end == at + 1 or end + 2 >= len(words) or words[end] not in _AFTER_FOCUS:
+            continue
+        if words[end] not in ("and", "of") and words[end + 1] in _PERSONAL:
+            verb = words[end + 2]
+            if verb not in STOPWORDS:
+                verbs.add(verb)
+    return verbs
+
+
 def focus_of(query: str, subject: set[str] | None = None) -> tuple[set[str], set[str]]:
     """The question's focus and degree words, lowercase (`_which_phrases`): the focus is
     the head of a "what/which" phrase and the words before it that are no part of the
