@@ -14,7 +14,9 @@ today's records, +12.5% a month ago, nearly nothing after a year, so it breaks n
 in favour of what is current without burying an old exact answer. A record's age is
 its ledger's date, its log entry's `ts`; a MEMORY.md bullet's, when its sources were
 said (the provenance sidecar's ledger lines), else the file's mtime.
-`recency=False` (`--no-recency`) ranks by BM25 alone.
+`recency=False` (`--no-recency`) ranks by BM25 alone. A tool's output and a turn of
+tool calls alone count TOOL_WEIGHT of their score (`words_first`): what a program
+printed or was asked ranks below what a person said and what memory keeps.
 
 The question's focus, the noun naming what kind of thing it asks for ("which city"),
 counts half a word, and its related words in WordNet are looked up beside it (`focused`):
@@ -1940,7 +1942,9 @@ def words_first(ws: Workspace, ranked: list[Candidate], *, fused: bool) -> Itera
     found, below the words about it. Read lazily: a record is read back only when the
     ranking reaches it, and a weighed one waits until no better score is left (weighing
     only lowers a score). The factor joins the kind of answer's (`time`, or `answer` on
-    a hybrid's fused score, as `by_answer`'s does), so `--explain` still adds up."""
+    a hybrid's fused score, as `by_answer`'s does), so `--explain` still adds up; under
+    BM25 alone it leaves the record's session share whole, as the turns of its session
+    have it."""
     held: list[tuple[float, int, Candidate]] = []
     for at, candidate in enumerate(ranked):
         while held and -held[0][0] >= candidate.score:
@@ -1960,9 +1964,14 @@ def words_first(ws: Workspace, ranked: list[Candidate], *, fused: bool) -> Itera
             continue
         if fused:
             candidate.answer *= TOOL_WEIGHT
+            candidate.score *= TOOL_WEIGHT
         else:
+            # Its own part, not its session's share: ((bm25 + before + neighbour) x time
+            # + session) x recency. The turns of its session keep that share, and the
+            # session's one record holding the words asked would rank below them.
+            own = candidate.score / candidate.recency - candidate.session
             candidate.time *= TOOL_WEIGHT
-        candidate.score *= TOOL_WEIGHT
+            candidate.score = (own * TOOL_WEIGHT + candidate.session) * candidate.recency
         heapq.heappush(held, (-candidate.score, at, candidate))
     while held:
         yield heapq.heappop(held)[2]

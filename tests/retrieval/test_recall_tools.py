@@ -94,9 +94,11 @@ def _is_tool(hit: Any) -> bool:
 def test_a_tools_output_ranks_below_memory_and_words(ws: Path) -> None:
     hits = _hits(ws, "where is staging now?")
     places = [n for n, hit in enumerate(hits) if _is_tool(hit)]
-    words = [n for n, hit in enumerate(hits) if not _is_tool(hit)]
+    # MEMORY.md's facts and the person's words (a turn holding none of the question's
+    # words, lent a share of its neighbours', may rank anywhere).
+    words = [n for n, hit in enumerate(hits) if hit.path == "MEMORY.md" or hit.role == "user"]
     assert places, [hit.source for hit in hits]  # still found
-    assert max(words) < min(places), [hit.source for hit in hits]
+    assert len(words) >= 3 and max(words) < min(places), [hit.source for hit in hits]
 
 
 def test_the_factor_shows_in_explain_and_adds_up(ws: Path) -> None:
