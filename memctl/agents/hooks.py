@@ -142,10 +142,10 @@ balancer is called lb-west-2." gives one; neither is about what else is called (
 def _answering(ws: Workspace, prompt: str, terms: list[str], hits: list[RecallHit]) -> set[int]:
     """The hits (ids) that may answer the prompt: those whose text holds one of the
     prompt's topic words as itself or its stem (as the word index reads both: "deploys"
-    is "deploy"), and a ledger line right after such a hit in its ledger block: the
-    reply that says the value ("Guess who's a sound technician at Dundee Rep." / "Started
-    on 2025-05-12!"), lent its score by the line before it as recall lends a turn its
-    neighbour's.
+    is "deploy"), and a ledger line right after such a hit in its ledger block (or after
+    a ledger line such a MEMORY.md hit was merged from): the reply that says the value
+    ("Guess who's a sound technician at Dundee Rep." / "Started on 2025-05-12!"), lent
+    its score by the line before it as recall lends a turn its neighbour's.
 
     Recall ranks what matches nothing better than nothing: a word the thesaurus relates
     ("send" reaches "move" and "call"), a neighbour line's score, the semantic leg's
@@ -181,7 +181,15 @@ def _answering(ws: Workspace, prompt: str, terms: list[str], hits: list[RecallHi
         unknown = {token for tokens in query_tokens(sorted(_unknown(prompt))) for token in tokens}
         holding = {doc - 1 for term, doc, *_ in held if term in unknown & common}
     answering = {id(hits[n]) for n in holding}
-    after = {(hit.path, hit.line + 1) for n in holding if (hit := hits[n]).line is not None}
+    lines = [(hit.path, hit.line) for n in holding if (hit := hits[n]).line is not None]
+    bullets = [line for path, line in lines if path == "MEMORY.md"]
+    if bullets:
+        # A MEMORY.md hit stands for the ledger lines it was merged from, which recall
+        # leaves out beside it (`unmerged`): the line after them is the reply too.
+        from memctl.retrieval.recall import merged_lines
+
+        lines += merged_lines(ws, bullets)
+    after = {(path, line + 1) for path, line in lines}
     # The next line of a ledger is the next fact of its block (a block's last line is
     # followed by a blank line); MEMORY.md's next bullet may be of anything.
     answering |= {

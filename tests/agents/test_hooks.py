@@ -844,6 +844,24 @@ def test_the_prompt_injects_no_fact_that_shares_only_a_common_word_with_it(works
     assert context is not None and "new" in context
 
 
+def test_the_reply_after_a_ledger_line_merged_into_memory_is_still_injected(cli, workspace):
+    """Recall leaves out the ledger line a MEMORY.md hit was merged from (`unmerged`,
+    audit 15): the ledger line after it, the reply that says the value, is still
+    injected, the MEMORY.md hit standing for the line it was merged from."""
+    from memctl.agents.hooks import recall
+
+    configure(workspace)
+    saved = cli("-w", workspace, "save", "Chloe: Guess who's a sound technician at Dundee Rep.")
+    assert saved.exit_code == 0, saved.stderr
+    [ledger] = (workspace / "memory").glob("*.md")
+    with ledger.open("a", encoding="utf-8") as lines:
+        lines.write("- Chloe: Started on 2025-05-12!\n")
+    config = load_config(workspace / "memctl.yaml")
+    context = recall(Workspace(workspace), config, "when did Idris begin work at Dundee Rep?")
+    assert context is not None and "Started on 2025-05-12" in context, context
+    assert "(MEMORY.md:1)" in context and f"{ledger.name}:3" not in context, context
+
+
 def test_the_verb_of_a_what_do_we_use_question_is_not_enough_alone(workspace):
     """Audit 15: "what package manager do we use?" injected "Use a subagent to find where
     we configure Sentry.", which shares only "use" with it: the verb of the question's
