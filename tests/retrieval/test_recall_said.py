@@ -74,3 +74,25 @@ def test_a_memory_bullet_no_sidecar_knows_keeps_the_files_date(ws: Path) -> None
     (ws / ".memctl" / "provenance.json").unlink()
     os.utime(ws / "MEMORY.md", (1_700_000_000, 1_700_000_000))  # 2023-11-14
     assert memory_hit(ws).when == "2023-11-14"
+
+
+def test_a_memory_hit_takes_the_place_of_its_ledger_line_when_that_ranked_higher(
+    cli: Any, workspace: Path
+) -> None:
+    """Dropped alone, the ledger line took its fact's rank with it: the fact ranked
+    sixth fell to twelfth, past the prompt hook's eight lines (hook_evidence, heldout10)."""
+    from memctl.retrieval.recall import Candidate, _SaidTimes, unmerged
+
+    configure(workspace)
+    assert cli("-w", workspace, "save", "Dana: Deploys happen on Tuesdays.").exit_code == 0
+    [ledger] = (workspace / "memory").glob("*.md")
+    rel = f"memory/{ledger.name}"
+
+    def item(rel: str, line: int, score: float) -> tuple[RecallHit, Candidate, str]:
+        hit = RecallHit("memory", rel, line, None, None, f"{rel}:{line}", score, None, "x")
+        return hit, Candidate(line, score, rel, "memory", line, 0, 0, None, 0, 0, 0), "x"
+
+    found = [item(rel, 3, 9.0), item(rel, 1, 5.0), item("MEMORY.md", 1, 2.0)]
+    kept = unmerged(found, _SaidTimes(Workspace(workspace)))
+    assert [hit.source for hit, _, _ in kept] == ["MEMORY.md:1", f"{rel}:1"]
+    assert kept[0][0].score == 9.0
