@@ -1980,34 +1980,30 @@ def words_first(ws: Workspace, ranked: list[Candidate], *, fused: bool) -> Itera
 def unmerged(
     found: list[tuple[RecallHit, Candidate, str]], times: _SaidTimes
 ) -> list[tuple[RecallHit, Candidate, str]]:
-    """The hits less each ledger line a MEMORY.md hit among them was merged from (the
-    provenance sidecar's sources, `_SaidTimes.merged_from`), the MEMORY.md hit put at
-    the best place of the lines it stands for: the same fact worded apart ("Dana:
+    """The hits with one copy of each fact MEMORY.md holds: of a MEMORY.md hit and the
+    ledger lines it was merged from (the provenance sidecar's sources,
+    `_SaidTimes.merged_from`), the best ranked. The same fact worded apart ("Dana:
     Remember that deploys..." in the ledger, "Remember that deploys..." in MEMORY.md)
     would be listed twice, and the agent's prompt, `recall` and memory_recall read the
     one rule here (audit 15: the prompt hook left the ledger line out, `recall` listed
-    both). Where the ledger line ranked higher, its fact keeps that rank in consolidation's
-    words (dropped alone, a fact ranked sixth fell to twelfth, past the hook's eight
-    lines). A bullet the sidecar does not know (edited by hand) drops nothing: words in
-    common are no proof."""
+    both). The best ranked, not always the bullet: a ledger line ranked sixth gave its
+    fact's rank up to its bullet's twelfth, past the prompt hook's eight lines, and one
+    that names its speaker ("Cressida: On 2025-05-08, 6 days early.") holds the word the
+    question asked, which consolidation's wording ("On 2025-05-08, 6 days early.") lacks
+    (bench/hook_evidence.py, heldout10 and heldout11). A bullet the sidecar does not
+    know (edited by hand) drops nothing: words in common are no proof."""
     where = {(candidate.rel, candidate.number): at for at, (_, candidate, _) in enumerate(found)}
-    place = list(range(len(found)))
     dropped: set[int] = set()
-    for at, (hit, candidate, _) in enumerate(found):
+    for at, (_, candidate, _) in enumerate(found):
         if candidate.rel != "MEMORY.md":
             continue
-        for line in times.merged_from(candidate.number):
-            other = where.get(line)
-            if other is None or other == at:
-                continue
-            dropped.add(other)
-            if other < place[at]:
-                place[at] = other
-                hit.score = max(hit.score, found[other][0].score)
+        copies = {at} | {
+            where[line] for line in times.merged_from(candidate.number) if line in where
+        }
+        dropped |= copies - {min(copies)}
     if not dropped:
         return found
-    kept = sorted((at for at in range(len(found)) if at not in dropped), key=lambda at: place[at])
-    return [found[at] for at in kept]
+    return [item for at, item in enumerate(found) if at not in dropped]
 
 
 def merged_lines(ws: Workspace | _SaidTimes, bullets: Iterable[int | None]) -> set[tuple[str, int]]:

@@ -76,11 +76,12 @@ def test_a_memory_bullet_no_sidecar_knows_keeps_the_files_date(ws: Path) -> None
     assert memory_hit(ws).when == "2023-11-14"
 
 
-def test_a_memory_hit_takes_the_place_of_its_ledger_line_when_that_ranked_higher(
+def test_of_a_memory_hit_and_its_ledger_line_the_best_ranked_is_kept(
     cli: Any, workspace: Path
 ) -> None:
-    """Dropped alone, the ledger line took its fact's rank with it: the fact ranked
-    sixth fell to twelfth, past the prompt hook's eight lines (hook_evidence, heldout10)."""
+    """Dropped alone, the ledger line took its fact's rank with it: a fact ranked sixth
+    fell to its bullet's twelfth, past the prompt hook's eight lines (hook_evidence,
+    heldout10). The best ranked copy stays where it ranked."""
     from memctl.retrieval.recall import Candidate, _SaidTimes, unmerged
 
     configure(workspace)
@@ -92,7 +93,8 @@ def test_a_memory_hit_takes_the_place_of_its_ledger_line_when_that_ranked_higher
         hit = RecallHit("memory", rel, line, None, None, f"{rel}:{line}", score, None, "x")
         return hit, Candidate(line, score, rel, "memory", line, 0, 0, None, 0, 0, 0), "x"
 
+    times = _SaidTimes(Workspace(workspace))
     found = [item(rel, 3, 9.0), item(rel, 1, 5.0), item("MEMORY.md", 1, 2.0)]
-    kept = unmerged(found, _SaidTimes(Workspace(workspace)))
-    assert [hit.source for hit, _, _ in kept] == ["MEMORY.md:1", f"{rel}:1"]
-    assert kept[0][0].score == 9.0
+    assert [hit.source for hit, _, _ in unmerged(found, times)] == [f"{rel}:3", f"{rel}:1"]
+    found = [item("MEMORY.md", 1, 9.0), item(rel, 1, 5.0), item(rel, 3, 2.0)]
+    assert [hit.source for hit, _, _ in unmerged(found, times)] == ["MEMORY.md:1", f"{rel}:1"]
