@@ -114,17 +114,12 @@ def recall(
     lines = [RECALL_HEADER]
     used = len(RECALL_HEADER)
     seen: set[str] = set()
-    bullets = [hit.line for hit in found.hits if hit.path == "MEMORY.md" and hit.line]
-    merged: set[tuple[str, int | None]] = set()
-    if bullets:  # else nothing to look up, nor provenance to import
-        from memctl.pipeline.provenance import merged_into
-
-        merged = merged_into(ws, bullets)
+    # The ledger lines a MEMORY.md hit was merged from recall left out (`unmerged`).
     replaced = _replaced(found.hits)
     answering = _answering(ws, prompt, found.terms, found.hits)
     for hit in found.hits:
         text = hit.snippet.lstrip("-* ").strip()
-        if (hit.path, hit.line) in merged or id(hit) in replaced:
+        if id(hit) in replaced:
             continue  # a MEMORY.md hit states it already, as consolidation worded it
         if id(hit) not in answering:
             continue  # ranked by a related word or the question's frame alone
@@ -150,10 +145,10 @@ balancer is called lb-west-2." gives one; neither is about what else is called (
 def _answering(ws: Workspace, prompt: str, terms: list[str], hits: list[RecallHit]) -> set[int]:
     """The hits (ids) that may answer the prompt: those whose text holds one of the
     prompt's topic words as itself or its stem (as the word index reads both: "deploys"
-    is "deploy"), and a ledger line right after such a hit in its ledger block: the
-    reply that says the value ("Guess who's a sound technician at Dundee Rep." / "Started
-    on 2025-05-12!"), lent its score by the line before it as recall lends a turn its
-    neighbour's.
+    is "deploy"), and a ledger line right after such a hit in its ledger block (or after
+    a ledger line such a MEMORY.md hit was merged from): the reply that says the value
+    ("Guess who's a sound technician at Dundee Rep." / "Started on 2025-05-12!"), lent
+    its score by the line before it as recall lends a turn its neighbour's.
 
     Recall ranks what matches nothing better than nothing: a word the thesaurus relates
     ("send" reaches "move" and "call"), a neighbour line's score, the semantic leg's
@@ -162,7 +157,8 @@ def _answering(ws: Workspace, prompt: str, terms: list[str], hits: list[RecallHi
     every prompt is noise the agent cannot tell from memory that answers (audit 11 #7).
     The topic words are the prompt's terms but those of its frame, which say what kind
     of answer it asks for, not what about: the degree word of a "how" question ("how
-    many", "how long": `focus_of`) and the words of naming (NAMING). Such a word counts
+    many", "how long": `focus_of`), the words of naming (NAMING) and the verb of a "what
+    do we use" question (`frame_verbs`: "use", "run"). Such a word counts
     beside a topic word, never alone; a prompt of nothing but them has them as its
     topic. A hit must hold a topic word that tells (`_telling`): one that is not among
     the memory's most common words, when the prompt has such a word ("new" of "What is
@@ -172,10 +168,11 @@ def _answering(ws: Workspace, prompt: str, terms: list[str], hits: list[RecallHi
     the caller sees each hit's score and source."""
     from memctl.retrieval.index.postings import query_tokens, tokenize
     from memctl.retrieval.index.store import as_words
-    from memctl.retrieval.recall import focus_of
+    from memctl.retrieval.recall import focus_of, frame_verbs
 
     _, degrees = focus_of(prompt)
-    topic = [term for term in terms if term not in degrees | NAMING] or terms
+    frame = degrees | NAMING | frame_verbs(prompt)
+    topic = [term for term in terms if term not in frame] or terms
     wanted = {token for tokens in query_tokens(topic) for token in tokens}
     telling, common = _telling(ws, wanted, prompt)
     rows = [(n, as_words(hit.snippet), "") for n, hit in enumerate(hits, 1)]
@@ -187,7 +184,15 @@ def _answering(ws: Workspace, prompt: str, terms: list[str], hits: list[RecallHi
         unknown = {token for tokens in query_tokens(sorted(_unknown(prompt))) for token in tokens}
         holding = {doc - 1 for term, doc, *_ in held if term in unknown & common}
     answering = {id(hits[n]) for n in holding}
-    after = {(hit.path, hit.line + 1) for n in holding if (hit := hits[n]).line is not None}
+    lines = [(hit.path, hit.line) for n in holding if (hit := hits[n]).line is not None]
+    bullets = [line for path, line in lines if path == "MEMORY.md"]
+    if bullets:
+        # A MEMORY.md hit stands for the ledger lines it was merged from, which recall
+        # leaves out beside it (`unmerged`): the line after them is the reply too.
+        from memctl.retrieval.recall import merged_lines
+
+        lines += merged_lines(ws, bullets)
+    after = {(path, line + 1) for path, line in lines}
     # The next line of a ledger is the next fact of its block (a block's last line is
     # followed by a blank line); MEMORY.md's next bullet may be of anything.
     answering |= {

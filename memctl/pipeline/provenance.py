@@ -469,31 +469,6 @@ def merged_sources(
     return found
 
 
-def merged_into(ws: Workspace, bullets: Iterable[int | None]) -> set[tuple[str, int | None]]:
-    """The ledger lines (path, line) that the MEMORY.md bullets at these line numbers
-    were merged from, as the sidecar recorded them: what a reader of hits from both
-    leaves out, since the same fact worded apart ("Dana: Remember that deploys…" in
-    the ledger, "Remember that deploys…" in MEMORY.md) would be said twice (the prompt
-    hook's recall, builtin's `call`). A bullet the sidecar does not know (edited by
-    hand) drops nothing: words in common are no proof."""
-    numbers = [number for number in bullets if number]
-    if not numbers:
-        return set()
-    known = read_sidecar(sidecar_path(ws))
-    if not known:
-        return set()
-    ledgers = Ledgers(ws)
-    merged: set[tuple[str, int | None]] = set()
-    for number in numbers:
-        line = ledgers.line(Source("MEMORY.md", number, ""))
-        if line is None:
-            continue
-        for source in known.get(bullet_digest(line), []):
-            if (now := ledgers.resolve(source)) is not None:
-                merged.add((now.path, now.line))
-    return merged
-
-
 def _followed(
     current: Bullets,
     fresh: dict[tuple[str, str], list[Source]],

@@ -14,7 +14,9 @@ today's records, +12.5% a month ago, nearly nothing after a year, so it breaks n
 in favour of what is current without burying an old exact answer. A record's age is
 its ledger's date, its log entry's `ts`; a MEMORY.md bullet's, when its sources were
 said (the provenance sidecar's ledger lines), else the file's mtime.
-`recency=False` (`--no-recency`) ranks by BM25 alone.
+`recency=False` (`--no-recency`) ranks by BM25 alone. A tool's output and a turn of
+tool calls alone count TOOL_WEIGHT of their score (`words_first`): what a program
+printed or was asked ranks below what a person said and what memory keeps.
 
 The question's focus, the noun naming what kind of thing it asks for ("which city"),
 counts half a word, and its related words in WordNet are looked up beside it (`focused`):
@@ -50,6 +52,7 @@ Needs no key and no model: only the index, which it brings up to date as search 
 from __future__ import annotations
 
 import contextlib
+import functools
 import heapq
 import math
 import os
@@ -81,7 +84,7 @@ from memctl.retrieval.corpus import (
 from memctl.retrieval.corpus import said_before as _said_before_note
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterable, Iterator
 
     from memctl.core.redact import Redactor
     from memctl.models.supersede import Said
@@ -167,6 +170,10 @@ DATE_WEIGHT = 0.5
 # hybrid, on the fused scores. Three dev sets' R@10 sum, BM25 134 -> 137 (0.25 and 0.5
 # the same; 1.0 136), hybrid 131 -> 132 (weighed into BM25's leg before fusion: 131).
 ANSWER_WEIGHT = 0.3
+# A tool's record (its output, or an assistant turn of tool calls alone: `tool_echo`)
+# counts this much of its score (`words_first`): what a program printed or was asked to
+# do is evidence, not what a person said or what memory keeps (audit 15 H3).
+TOOL_WEIGHT = 0.5
 # 30, not 50 as for a time: the same R@10 (20: 135; 100: 137), 40 % fewer read back.
 ANSWER_CANDIDATES = 30
 # BM25 alone: a thread turn also counts SESSION_WEIGHT times the sum of the best
@@ -389,6 +396,20 @@ def query_terms(query: str) -> list[str]:
     return kept or words
 
 
+def ranking_window(limit: int) -> int:
+    """How many hits a recall of `limit` ranks before it keeps the first `limit`: at
+    least DEFAULT_LIMIT. The reorderings after BM25 (`newest_first` putting the newer
+    value of a fact above the stale one, bringing it in from past the window; `_alike_
+    newest_first`; `corrections_first`) work within the hits they are given, so ranked
+    at `limit` itself, `--limit 3` could lack the correction `--limit 5` ranked first,
+    and show a hit `--limit 5` ranked lower (audit 15 H4). Ranked at one window and cut,
+    every limit up to DEFAULT_LIMIT is the start of the default's list. A limit past it
+    ranks a window of its own size (the candidates read grow with it: CANDIDATES_A_HIT
+    a hit), so only its first DEFAULT_LIMIT hits may be ordered apart from the
+    default's; ranking every recall at MAX_LIMIT would read ten times the candidates."""
+    return max(limit, DEFAULT_LIMIT)
+
+
 def recency_factor(age_days: float) -> float:
     return 1.0 + RECENCY_WEIGHT * math.pow(0.5, max(age_days, 0.0) / RECENCY_HALF_LIFE_DAYS)
 
@@ -474,7 +495,7 @@ def recall(
         result.hits.clear()
         result.ranking = "bm25"
         _ranked(ws, config, result, query, limit, embedder, explain, seconds, progress)
-    result.hits = corrections_first(result.hits)
+    result.hits = corrections_first(result.hits)[:limit]
     if not result.hits and any(len(term) == 1 for term in terms):
         from memctl.retrieval.index import one_cjk
 
@@ -519,6 +540,10 @@ def _ranked(
 
     stale: set[str] = set()
 
+    # Every limit ranks the same window, cut after: `recall --limit 3` is the first 3
+    # of `--limit 10` (audit 15 H4; see `ranking_window`).
+    window = ranking_window(limit)
+
     def rank(conn: sqlite3.Connection, embedder: Embedder | None) -> None:
         leg = None if seconds is None else time.monotonic() + seconds
         vectors = _semantic_leg(ws, conn, embedder, result, leg, progress)
@@ -546,7 +571,7 @@ def _ranked(
                 conn,
                 looked,
                 result.scope,
-                limit * CANDIDATES_A_HIT,
+                window * CANDIDATES_A_HIT,
                 deadline=deadline,
                 related=related,
             )
@@ -556,7 +581,7 @@ def _ranked(
                 subject,
                 ranked,
                 result.scope,
-                limit * CANDIDATES_A_HIT,
+                window * CANDIDATES_A_HIT,
                 deadline,
             )
             echoes = _Echoes(conn, result.terms)
@@ -590,7 +615,7 @@ def _ranked(
                 # records never gained and the hybrid found no more (bench/README.md).
                 ranked = by_answer(ws, query, ranked, texts, fused=True)
             chosen = _collect(
-                ws, config, conn, ranked, limit, result, stale, deadline, forgotten, echoes
+                ws, config, conn, ranked, window, result, stale, deadline, forgotten, echoes
             )
             if explain:
                 for hit, candidate in zip(result.hits, chosen, strict=True):
@@ -862,6 +887,34 @@ def _which_phrases(query: str) -> tuple[list[tuple[list[str], str]], set[str]]:
             head = words[end + 1]
         phrases.append((words[at + 1 : end - 1], head))
     return phrases, degrees
+
+
+_PERSONAL = frozenset(("i", "you", "we", "they", "he", "she", "it"))
+
+
+def frame_verbs(query: str) -> set[str]:
+    """The verbs of the question's frame, lowercase: the word after the auxiliary that
+    ends a "what/which" phrase and a personal pronoun ("use" of "what package manager
+    do we use?", "run" of "which redis version do we run"). It says what is done with
+    the kind asked for, not which one: the prompt hook counts it beside a word of the
+    topic, never alone (audit 15: "use" alone brought "Use a subagent to find where we
+    configure Sentry." to the package manager). A noun or a name after the auxiliary
+    ("does the gym open", "is Felix based") is no frame."""
+    words = _TERM.findall(fold(query))
+    verbs = set()
+    for at, word in enumerate(words):
+        if word not in ("what", "which"):
+            continue
+        end = at + 1
+        while end < len(words) and words[end] not in STOPWORDS:
+            end += 1
+        if end == at + 1 or end + 2 >= len(words) or words[end] not in _AFTER_FOCUS:
+            continue
+        if words[end] not in ("and", "of") and words[end + 1] in _PERSONAL:
+            verb = words[end + 2]
+            if verb not in STOPWORDS:
+                verbs.add(verb)
+    return verbs
 
 
 def focus_of(query: str, subject: set[str] | None = None) -> tuple[set[str], set[str]]:
@@ -1818,6 +1871,13 @@ def _collect(
         return mtimes[candidate.rel]
 
     said_times = _SaidTimes(ws)
+
+    # The time a hit shows: a ledger line's when its block says it was said, not the
+    # day the ledger was written (the flush's), a MEMORY.md bullet's its sources' (audit
+    # 13, D11), a thread turn's its entry's; whichever way the hit was found: a fact
+    # `newest_first` brought in was dated by its file, so one record showed two dates
+    # at two limits (audit 15 H4).
+    dated = functools.partial(said_times.at, when=when)
     if result.recency:
         for candidate in ranked:
             # Every record is weighed by its file's time, as a ledger line is: a MEMORY.md
@@ -1827,29 +1887,19 @@ def _collect(
             candidate.score *= candidate.recency
     ranked.sort(key=lambda c: -c.score)
     redactor = config.redaction.redactor()
+    fused = result.ranking == "hybrid"
     found: list[tuple[RecallHit, Candidate, str]] = []
     # A few more than asked for, so that the newer value of a stale hit can be moved
     # up from just outside the limit (see `newest_first`).
     wanted = limit + min(limit, SUPERSEDE_EXTRA)
-    for candidate in ranked:
+    for candidate in words_first(ws, ranked, fused=fused):
         if len(found) >= wanted:
             break
         if deadline is not None and time.monotonic() > deadline:
             result.short("recall stopped at its time budget")
             break
-        # A ledger line is dated by when its block says it was said, not by the day
-        # the ledger was written (the flush's), a MEMORY.md bullet by its sources':
-        # audit 13, D11.
-        said = said_times.at(candidate, when) if candidate.kind == "memory" else None
         read = _hit(
-            ws,
-            candidate,
-            result.terms,
-            redactor,
-            when(candidate) if said is None else said,
-            forgotten,
-            stale,
-            echoes,
+            ws, candidate, result.terms, redactor, dated(candidate), forgotten, stale, echoes
         )
         if read is not None:
             found.append((read[0], candidate, read[1]))
@@ -1872,7 +1922,7 @@ def _collect(
             if made is None or made.subject != subject:
                 continue
             candidate = replace(c, score=0.0)
-            hit = _hit(ws, candidate, result.terms, redactor, when(candidate), forgotten, stale)
+            hit = _hit(ws, candidate, result.terms, redactor, dated(candidate), forgotten, stale)
             if hit is not None:
                 read.append((hit[0], candidate, hit[1]))
         return read
@@ -1880,12 +1930,99 @@ def _collect(
     def matched(records: list[int]) -> dict[int, frozenset[str]]:
         return _matched_terms(conn, result.terms, records, deadline)
 
-    subject = _subject(ws, conn, result, redactor, when, forgotten, stale, deadline)
-    found = newest_first(ws, found, when, limit, later, matched, subject, said_times)[:limit]
+    subject = _subject(ws, conn, result, redactor, dated, forgotten, stale, deadline)
+    found = newest_first(ws, found, when, limit, later, matched, subject, said_times)
+    found = unmerged(found, said_times)[:limit]
     found = later_turns_first(found, deadline)
     found = turns_below_memory(found, when, deadline)
     result.hits.extend(hit for hit, _, _ in found)
     return [candidate for _, candidate, _ in found]
+
+
+def words_first(ws: Workspace, ranked: list[Candidate], *, fused: bool) -> Iterator[Candidate]:
+    """`ranked` (best first) with each tool's record weighed TOOL_WEIGHT, best first
+    again: a tool's output ("The file config/staging.yaml has been updated.", a grep's
+    "host: db3.internal.acme.io") and an assistant turn of tool calls alone (`Edit({...})`)
+    are what a program printed or was asked, and rank below what a person said and what
+    memory keeps of equal BM25 (audit 15 H3: they outranked the MEMORY.md fact, and a
+    grep of a value `forget` had removed from memory still answered where staging is).
+    The reference renders them so too: a flush cuts a tool's result to 1,000 characters
+    and its call to 500, where a person's words are kept whole, and MEMORY.md is what is
+    always given. They still answer: a command or an error asked for by its own words is
+    found, below the words about it. Read lazily: a record is read back only when the
+    ranking reaches it, and a weighed one waits until no better score is left (weighing
+    only lowers a score). The factor joins the kind of answer's (`time`, or `answer` on
+    a hybrid's fused score, as `by_answer`'s does), so `--explain` still adds up; under
+    BM25 alone it leaves the record's session share whole, as the turns of its session
+    have it."""
+    held: list[tuple[float, int, Candidate]] = []
+    for at, candidate in enumerate(ranked):
+        while held and -held[0][0] >= candidate.score:
+            yield heapq.heappop(held)[2]
+        if candidate.kind == "memory":
+            yield candidate
+            continue
+        line = read_record(
+            ws.root / candidate.rel,
+            candidate.start,
+            candidate.size,
+            inode=candidate.inode,
+            offset=candidate.offset,
+        )
+        if line is None or not tool_echo(line):
+            yield candidate
+            continue
+        if fused:
+            candidate.answer *= TOOL_WEIGHT
+            candidate.score *= TOOL_WEIGHT
+        else:
+            # Its own part, not its session's share: ((bm25 + before + neighbour) x time
+            # + session) x recency. The turns of its session keep that share, and the
+            # session's one record holding the words asked would rank below them.
+            own = candidate.score / candidate.recency - candidate.session
+            candidate.time *= TOOL_WEIGHT
+            candidate.score = (own * TOOL_WEIGHT + candidate.session) * candidate.recency
+        heapq.heappush(held, (-candidate.score, at, candidate))
+    while held:
+        yield heapq.heappop(held)[2]
+
+
+def unmerged(
+    found: list[tuple[RecallHit, Candidate, str]], times: _SaidTimes
+) -> list[tuple[RecallHit, Candidate, str]]:
+    """The hits with one copy of each fact MEMORY.md holds: of a MEMORY.md hit and the
+    ledger lines it was merged from (the provenance sidecar's sources,
+    `_SaidTimes.merged_from`), the best ranked. The same fact worded apart ("Dana:
+    Remember that deploys..." in the ledger, "Remember that deploys..." in MEMORY.md)
+    would be listed twice, and the agent's prompt, `recall` and memory_recall read the
+    one rule here (audit 15: the prompt hook left the ledger line out, `recall` listed
+    both). The best ranked, not always the bullet: a ledger line ranked sixth gave its
+    fact's rank up to its bullet's twelfth, past the prompt hook's eight lines, and one
+    that names its speaker ("Cressida: On 2025-05-08, 6 days early.") holds the word the
+    question asked, which consolidation's wording ("On 2025-05-08, 6 days early.") lacks
+    (bench/hook_evidence.py, heldout10 and heldout11). A bullet the sidecar does not
+    know (edited by hand) drops nothing: words in common are no proof."""
+    where = {(candidate.rel, candidate.number): at for at, (_, candidate, _) in enumerate(found)}
+    dropped: set[int] = set()
+    for at, (_, candidate, _) in enumerate(found):
+        if candidate.rel != "MEMORY.md":
+            continue
+        copies = {at} | {
+            where[line] for line in times.merged_from(candidate.number) if line in where
+        }
+        dropped |= copies - {min(copies)}
+    if not dropped:
+        return found
+    return [item for at, item in enumerate(found) if at not in dropped]
+
+
+def merged_lines(ws: Workspace | _SaidTimes, bullets: Iterable[int | None]) -> set[tuple[str, int]]:
+    """The ledger lines (path, line) that the MEMORY.md bullets at these line numbers
+    were merged from: what a reader of hits from both leaves out (`unmerged`; builtin's
+    `call`, which reads `search`'s hits). `ws` may be the caller's `_SaidTimes`, whose
+    files are then not read again."""
+    times = ws if isinstance(ws, _SaidTimes) else _SaidTimes(ws)
+    return {place for number in bullets if number for place in times.merged_from(number)}
 
 
 class _Echoes:
@@ -1940,12 +2077,13 @@ def _subject(
     conn: sqlite3.Connection,
     result: RecallResult,
     redactor: Redactor,
-    when: Callable[[Candidate], float],
+    dated: Callable[[Candidate], float],
     forgotten: Hidden,
     stale: set[str],
     deadline: float | None,
 ) -> Subject:
-    """What `_newer_of_subject` asks of the index, for this question."""
+    """What `_newer_of_subject` asks of the index, for this question; `dated` dates its
+    hits as `_collect` dates the rest."""
 
     def about(term: str) -> list[tuple[RecallHit, Candidate, str]]:
         """The memory facts holding `term` (the question's subject), best BM25 first."""
@@ -1956,7 +2094,7 @@ def _subject(
             if c.kind != "memory":
                 continue
             candidate = replace(c, score=0.0)
-            hit = _hit(ws, candidate, result.terms, redactor, when(candidate), forgotten, stale)
+            hit = _hit(ws, candidate, result.terms, redactor, dated(candidate), forgotten, stale)
             if hit is not None:
                 read.append((hit[0], candidate, hit[1]))
         return read
@@ -2529,20 +2667,22 @@ class _SaidTimes:
         return found
 
     def _bullet(self, number: int) -> float | None:
+        said = [self._block(*place) for place in self.merged_from(number)]
+        return max((stamp for stamp in said if stamp is not None), default=None)
+
+    def merged_from(self, number: int) -> list[tuple[str, int]]:
+        """The ledger lines (path, line) MEMORY.md's bullet at line `number` was merged
+        from, as the provenance sidecar recorded them, where they are now (`_place`)."""
         if self._sources is None:
             self._sources = read_sidecar(sidecar_path(self.ws))
         lines = self._read("MEMORY.md") if self._sources else []  # no sidecar: no hashing
         if not 1 <= number <= len(lines):
-            return None
-        said = [
-            stamp
-            for source in self._sources.get(bullet_digest(lines[number - 1]), [])
-            if (stamp := self._source(source)) is not None
-        ]
-        return max(said, default=None)
+            return []
+        sources = self._sources.get(bullet_digest(lines[number - 1]), [])
+        return [place for source in sources if (place := self._place(source)) is not None]
 
-    def _source(self, source: Source) -> float | None:
-        """When a bullet's source was said: its line in place, else the line of the same
+    def _place(self, source: Source) -> tuple[str, int] | None:
+        """Where a bullet's source is: its line in place, else the line of the same
         digest in the ledger of the same name, current or archived (an archive appends
         a ledger to memory/archive/, shifting its lines). Only memory/ and its archive
         are read, whatever path the sidecar names."""
@@ -2554,7 +2694,7 @@ class _SaidTimes:
             lines = self._read(source.path)
             at = source.line - 1
             if 0 <= at < len(lines) and bullet_digest(lines[at]) == source.digest:
-                return self._block(source.path, source.line)
+                return source.path, source.line
             places.remove(source.path)
             places.insert(0, source.path)
         for rel in places:
@@ -2564,7 +2704,7 @@ class _SaidTimes:
                     and not line.startswith("#")
                     and bullet_digest(line) == source.digest
                 ):
-                    return self._block(rel, number)
+                    return rel, number
         return None
 
 

@@ -401,9 +401,9 @@ class _Turn:
             return []
         # MEMORY.md and the ledger it was merged from often hold the same fact, the
         # ledger's with its speaker ("Dana: Remember that ...").
-        from memctl.pipeline.provenance import merged_into
+        from memctl.retrieval.recall import merged_lines
 
-        merged = merged_into(self.ws, [hit.line for hit in found.hits if hit.path == "MEMORY.md"])
+        merged = merged_lines(self.ws, [hit.line for hit in found.hits if hit.path == "MEMORY.md"])
         return list(
             dict.fromkeys(
                 _BULLET.sub("", hit.text).strip()

@@ -875,6 +875,48 @@ def test_the_prompt_injects_no_fact_that_shares_only_a_common_word_with_it(works
     assert context is not None and "new" in context
 
 
+def test_the_reply_after_a_ledger_line_merged_into_memory_is_still_injected(cli, workspace):
+    """Recall leaves out the ledger line a MEMORY.md hit was merged from (`unmerged`,
+    audit 15): the ledger line after it, the reply that says the value, is still
+    injected, the MEMORY.md hit standing for the line it was merged from."""
+    from memctl.agents.hooks import recall
+
+    configure(workspace)
+    saved = cli("-w", workspace, "save", "Chloe: Guess who's a sound technician at Dundee Rep.")
+    assert saved.exit_code == 0, saved.stderr
+    [ledger] = (workspace / "memory").glob("*.md")
+    with ledger.open("a", encoding="utf-8") as lines:
+        lines.write("- Chloe: Started on 2025-05-12!\n")
+    config = load_config(workspace / "memctl.yaml")
+    context = recall(Workspace(workspace), config, "when did Idris begin work at Dundee Rep?")
+    assert context is not None and "Started on 2025-05-12" in context, context
+    assert "(MEMORY.md:1)" in context and f"{ledger.name}:3" not in context, context
+
+
+def test_the_verb_of_a_what_do_we_use_question_is_not_enough_alone(workspace):
+    """Audit 15: "what package manager do we use?" injected "Use a subagent to find where
+    we configure Sentry.", which shares only "use" with it: the verb of the question's
+    frame (`frame_verbs`), which says what is done with the kind asked for. It counts
+    beside a word of the topic ("We use uv as the package manager."), never alone."""
+    from memctl.agents.hooks import recall
+
+    facts = [
+        "Use a subagent to find where we configure Sentry.",
+        "Sentry is configured in app/observability.py, sample rate 0.2.",
+        "The release train leaves every Thursday at 14:00 UTC.",
+        "Code freeze for the holidays starts 2026-12-20.",
+    ]
+    (workspace / "MEMORY.md").write_text("".join(f"- {f}\n" for f in facts), encoding="utf-8")
+    ws = Workspace(workspace)
+    config = load_config(workspace / "memctl.yaml")
+    assert recall(ws, config, "what package manager do we use?") is None
+    with (workspace / "MEMORY.md").open("a", encoding="utf-8") as memory:
+        memory.write("- We use uv as the package manager.\n")
+    context = recall(ws, config, "what package manager do we use?")
+    assert context is not None and "We use uv as the package manager." in context
+    assert "Sentry" not in context
+
+
 def test_a_name_written_in_lower_case_answers_what_memory_lacks_the_word_of(workspace):
     """Review 18 #1: in a memory whose every line is of Postgres, "what port does
     postgres use?" got nothing: "port", which no record holds, was its only telling

@@ -47,10 +47,16 @@ def test_a_memory_hit_is_dated_by_when_its_source_was_said(ws: Path) -> None:
     assert hit.explain is not None
     # Weighed as its ledger line is (the ledger's date, today): not below it.
     assert hit.explain["recency"] == pytest.approx(1.25, abs=1e-3)
+
+
+def test_the_ledger_line_a_memory_hit_was_merged_from_is_left_out(ws: Path) -> None:
+    """The same fact twice, worded apart (audit 15): the prompt hook left the ledger line
+    out, `recall` and memory_recall listed both. One rule now, recall's `unmerged`."""
     config = load_config(ws / "memctl.yaml")
-    found = recall(Workspace(ws), config, "when is the first public release", explain=True)
+    found = recall(Workspace(ws), config, "when is the first public release")
     paths = [hit.path for hit in found.hits]
-    assert paths.index("MEMORY.md") < paths.index(f"memory/{LEDGER}"), paths
+    assert "MEMORY.md" in paths
+    assert f"memory/{LEDGER}" not in paths, paths
 
 
 def test_a_source_an_archive_moved_still_dates_the_memory_hit(ws: Path) -> None:
@@ -68,3 +74,27 @@ def test_a_memory_bullet_no_sidecar_knows_keeps_the_files_date(ws: Path) -> None
     (ws / ".memctl" / "provenance.json").unlink()
     os.utime(ws / "MEMORY.md", (1_700_000_000, 1_700_000_000))  # 2023-11-14
     assert memory_hit(ws).when == "2023-11-14"
+
+
+def test_of_a_memory_hit_and_its_ledger_line_the_best_ranked_is_kept(
+    cli: Any, workspace: Path
+) -> None:
+    """Dropped alone, the ledger line took its fact's rank with it: a fact ranked sixth
+    fell to its bullet's twelfth, past the prompt hook's eight lines (hook_evidence,
+    heldout10). The best ranked copy stays where it ranked."""
+    from memctl.retrieval.recall import Candidate, _SaidTimes, unmerged
+
+    configure(workspace)
+    assert cli("-w", workspace, "save", "Dana: Deploys happen on Tuesdays.").exit_code == 0
+    [ledger] = (workspace / "memory").glob("*.md")
+    rel = f"memory/{ledger.name}"
+
+    def item(rel: str, line: int, score: float) -> tuple[RecallHit, Candidate, str]:
+        hit = RecallHit("memory", rel, line, None, None, f"{rel}:{line}", score, None, "x")
+        return hit, Candidate(line, score, rel, "memory", line, 0, 0, None, 0, 0, 0), "x"
+
+    times = _SaidTimes(Workspace(workspace))
+    found = [item(rel, 3, 9.0), item(rel, 1, 5.0), item("MEMORY.md", 1, 2.0)]
+    assert [hit.source for hit, _, _ in unmerged(found, times)] == [f"{rel}:3", f"{rel}:1"]
+    found = [item("MEMORY.md", 1, 9.0), item(rel, 1, 5.0), item(rel, 3, 2.0)]
+    assert [hit.source for hit, _, _ in unmerged(found, times)] == ["MEMORY.md:1", f"{rel}:1"]
