@@ -1195,8 +1195,8 @@ def stale(
     _structural(facts, shapes, found, rank=rank)
     readings = _classed_changes(facts, about, found)
     slots = [
-        None if shape is None and made is None else _slot(text, made, shape, None)
-        for text, shape, made in zip(facts, shapes, readings, strict=True)
+        None if shape is None and made is None else _read_slot_of(text, about[i] if about else None)
+        for i, (text, shape, made) in enumerate(zip(facts, shapes, readings, strict=True))
     ]
     _slot_changes(slots, found, [_row(text) for text in facts])
     _leaving_changes(facts, about, slots, found)
@@ -2666,20 +2666,31 @@ def slot(text: str, about: str | None = None) -> Slot | None:
     shares in"), or ends in no value."""
     if REDACTED in text:
         return None
-    return _slot(text, classed(text, about), _shape(text, about), claim(text, about))
-
-
-def _slot(text: str, made: Classed | None, shape: _Shape | None, said: Claim | None) -> Slot | None:
-    """`slot`, from the fact's `classed` reading, its `_shape` and its `claim`: a verb
-    class first, then the generic reading, then the claim (a subject and a value that
-    `stale`'s claim rules pair, not `_slot_changes`: "Pablo has lived in Austin for
-    years", "The Kestrel team dropped Travis for TeamCity")."""
-    read = _read_slot(text, made, shape)
+    # A verb class first, then the generic reading (`_read_slot_of`), then the claim (a
+    # subject and a value that `stale`'s claim rules pair, not `_slot_changes`: "Pablo
+    # has lived in Austin for years", "The Kestrel team dropped Travis for TeamCity").
+    read = _read_slot_of(text, about)
+    said = claim(text, about)
     if read is None and said is not None and said.subject:
         return Slot(
             said.subject, frozenset(), frozenset({said.slot}), said.value, "", False, claimed=True
         )
     return read
+
+
+def _read_slot_of(text: str, about: str | None) -> Slot | None:
+    """`_read_slot` of the fact's own `classed` reading and `_shape`, kept (`READINGS`)
+    as they are: recall reads a hit's slot, then `stale` the same fact's in each of its
+    passes over a prompt's facts (bench/README.md, hook17). A text longer than
+    `MAX_FACT_CHARS` has neither reading, and is read as it is, not kept."""
+    if len(text) > MAX_FACT_CHARS:
+        return _read_slot(text, None, None)
+    return _kept_slot(text, about)
+
+
+@lru_cache(maxsize=READINGS)
+def _kept_slot(text: str, about: str | None) -> Slot | None:
+    return _read_slot(text, classed(text, about), _shape(text, about))
 
 
 # A label, then a row of cells: a name, then a comma or a parenthesis and more. The
@@ -2974,6 +2985,16 @@ def _role_slot(text: str, cue: bool) -> Slot | None:
     )
 
 
+def _possessive(token: str, text: str) -> bool:
+    """Whether `text` writes `token` as an owner ("Priya's car", "the team’s CI"). The
+    pattern is made for the token, so it is compiled only when the text holds the token
+    and an "'s" after it: compiling one for each word of each fact read was 135 patterns
+    in one prompt of bench/hook_prompt.py (hook17)."""
+    if f"{token}'s" not in text and f"{token}’s" not in text:
+        return False
+    return re.search(rf"\b{re.escape(token)}['’]s\b", text) is not None
+
+
 def _slot_subject(shape: _Shape, text: str) -> tuple[frozenset[str], frozenset[str]]:
     """(the names a fact's subject holds, its other content words). A name with the noun
     after it names a thing ("the Dune launch"), a possessive's noun is the owner's
@@ -2988,10 +3009,7 @@ def _slot_subject(shape: _Shape, text: str) -> tuple[frozenset[str], frozenset[s
     starts = bool(opens) and opens[0].removesuffix("'s") == shape.tokens[0]
     first = 1 if starts and any(shape.values[k] for k in said if k) else 0
     # What follows a possessive is the owner's attribute ("The Garnet team's CI").
-    owner = next(
-        (k for k in said if re.search(rf"\b{re.escape(shape.tokens[k])}['’]s\b", text)),
-        shape.said - 1,
-    )
+    owner = next((k for k in said if _possessive(shape.tokens[k], text)), shape.said - 1)
     for k in range(owner + 1):
         if k < first or not shape.values[k] or shape.folded[k] in _SLOT_STOP:
             continue
@@ -3796,8 +3814,11 @@ class _Valued:
         return frozenset(value for value, _ in self.places)
 
 
+@lru_cache(maxsize=READINGS)
 def _masked(text: str) -> tuple[str, list[tuple[int, str, str]]]:
-    """The text with each value by form blanked out, and (where, sort, value) of each."""
+    """The text with each value by form blanked out, and (where, sort, value) of each:
+    kept (`READINGS`; `_valued` reads no longer text), as each pass of `stale` over a
+    prompt's facts asks it of the same facts again. The list is read, never changed."""
     found: list[tuple[int, str, str]] = []
     for sort, form in _FORM_SORTS:
         for match in form.finditer(text):
