@@ -83,7 +83,7 @@ consolidation (`memctl.pipeline.consolidate`) and recall's ordering.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
 from itertools import pairwise
@@ -155,7 +155,9 @@ class _Lazy:
     "|" between them) one of which every match holds: a fact in ASCII that holds none of
     them is answered without the pattern (so that a rule no fact needs is never
     compiled); any other text is matched as written. tests/models/test_supersede_lazy.py
-    proves each rule's `needs` from its pattern."""
+    proves each rule's `needs` from its pattern. A rule for a fact of a rarer shape (a
+    question answered in one line, a log line's stamp, a record's fields) is lazy without
+    `needs`: none of the 47 prompts of bench/hook_prompt.py compiled one (hook17)."""
 
     __slots__ = ("_compiled", "flags", "needs", "source")
 
@@ -187,8 +189,11 @@ class _Lazy:
     def search(self, text: str, pos: int = 0) -> re.Match[str] | None:
         return None if self._cannot(text) else self.compiled.search(text, pos)
 
-    def sub(self, repl: str | Callable[[re.Match[str]], str], text: str) -> str:
-        return text if self._cannot(text) else self.compiled.sub(repl, text)
+    def sub(self, repl: str | Callable[[re.Match[str]], str], text: str, count: int = 0) -> str:
+        return text if self._cannot(text) else self.compiled.sub(repl, text, count)
+
+    def finditer(self, text: str) -> Iterator[re.Match[str]]:
+        return iter(()) if self._cannot(text) else self.compiled.finditer(text)
 
 
 # Words that say what kind of thing a subject is, not which: "the staging database"
@@ -649,29 +654,27 @@ def _statement(text: str, about: str | None) -> tuple[str, str | None] | None:
 # ("Q:", "HOST:", "GUEST (Nadia):"); the answerer named in the label's parenthesis is the
 # "you" of the question and the "I" of the answer. The answer is its first clause, without
 # a demonstrative or naming opening ("That's Emeka, has been for ages", "We call it X").
-_ANSWERED = re.compile(
+_ANSWERED = _Lazy(
     r"^(?:(?P<heading>[^:?]{1,40}):\s+(?=Q:))?(?:(?:Q|[A-Z]{2,})(?:\s*\([^()]*\))?:\s+)?"
     r"(?:(?:So|And|Then),?\s+)?(?P<wh>What|Who|Where|Which|When)(?P<how>'s|’s| is| are| does| do)?"
     r"\s+(?P<rest>[^?]+)\?\s+"
     r"(?:A|[A-Z]{2,})(?:\s*\((?P<who>[A-Z][\w'-]*)\))?:\s+(?P<answer>[^?]+)$"
 )
-_ANSWER_OPENING = re.compile(
-    r"^(?:(?:That|It|This)(?:'s|’s| is)|(?:We|They) call (?:it|them))\s+", re.I
-)
+_ANSWER_OPENING = _Lazy(r"^(?:(?:That|It|This)(?:'s|’s| is)|(?:We|They) call (?:it|them))\s+", re.I)
 # An answer that gives no value (review 19): a negation or a placeholder ("No idea", "Not
 # decided", "None yet", "TBD", "N/A"), an adjective negated by "un-" ("Unknown",
 # "Unclear", "Undecided"), or an imperative that sends the asker elsewhere ("Ask
 # Rasmus.", "Check the wiki."): a verb of asking or looking up in its base form, or any
 # word before a determiner or an object pronoun ("Try the wiki", "Ask him"), which a
 # name or a noun phrase does not open. A value is a name, a typed value or a noun phrase.
-_NO_ANSWER = re.compile(
+_NO_ANSWER = _Lazy(
     r"^(?:(?:no|not|none|nobody|nothing|never|n/a|tbd|tba|tbc)\b"
     r"|un[a-z]+?(?:ed|en|wn|ear|ure|ain|able|ible|ful|ive|ous|ic|al)\b"
     r"|(?:ask|check|see|contact|email|ping|call|consult|try|refer|talk|speak|message|look)\b"
     r"|\w+ (?:the|a|an|our|your|their|his|her|its|my|him|them|me|us|it)\b)",
     re.I,
 )
-_PARTICIPLE_END = re.compile(
+_PARTICIPLE_END = _Lazy(
     r"^(?P<thing>.+?) (?P<done>(?:\w+ed|written|built|run|made|known|kept|held|done|"
     r"called)(?: (?:in|with|on|by|as|at|from|for))?)$"
 )
@@ -1211,7 +1214,7 @@ def stale(
 # or not) and a level in capitals ("2026-03-02 10:00 INFO heron owner set to Ottilie"):
 # when the line was written, not what it says. A date alone may be the value ("2027-07-26:
 # the Cobalt audit") and is kept.
-_LOG_STAMP = re.compile(
+_LOG_STAMP = _Lazy(
     r"^\s*[-*+•]?\s*\[?\d{4}-\d\d-\d\d[T ]\d\d:\d\d(?::\d\d(?:[.,]\d+)?)?(?:Z|[+-]\d\d:?\d\d)?\]?"
     r"\s+(?:\[?[A-Z]{3,8}\]?:?\s+)?"
 )
@@ -1223,12 +1226,10 @@ _LOG_STAMP = re.compile(
 # its own), or an attribution after a comma; a hedge after a comma ("B, if I remember
 # right") still hedges, and a closing clause with a value of its own ("; might move to
 # Porto") is kept.
-_AFTERWORD = re.compile(
-    r"(?:\s*;|\s+[—–]|,(?=\s+(?:per|according to)\s))\s+(?P<tail>[^;—–]+)$", re.I
-)
+_AFTERWORD = _Lazy(r"(?:\s*;|\s+[—–]|,(?=\s+(?:per|according to)\s))\s+(?P<tail>[^;—–]+)$", re.I)
 _AFTERWORD_HINT = re.compile(r";|—|–|, (?:per|according to) ", re.I)
-_SOURCE = re.compile(r"(?:per|according to)\s", re.I)
-_TAIL_VALUE = re.compile(r"\d|(?<!^)(?<![.!?]\s)\b[A-Z]")
+_SOURCE = _Lazy(r"(?:per|according to)\s", re.I)
+_TAIL_VALUE = _Lazy(r"\d|(?<!^)(?<![.!?]\s)\b[A-Z]")
 
 
 def _settled(text: str) -> str:
@@ -2741,14 +2742,14 @@ def _row(text: str) -> str | None:
 # record differing there is another thing, not a new value.
 _COMMENT_OPEN = re.compile(r"^\s*(?:#+|//|--)\s*")
 _COMMENT_CLOSE = re.compile(r"\s+(?:#|//)\s+(?P<about>.*)$")
-_FIELD = re.compile(
+_FIELD = _Lazy(
     r"(?P<key>[\w.\-/\[\]'’]+(?: [\w.\-/'’]+){0,3}?)\s*=\s*"
     r"(?P<value>[^\s=|;,]+(?: [^\s=|;,]+){0,2}?)(?=\s*(?:[|;,]|$)|\s+[\w.\-]+\s*=)"
 )
 _LABELLED = re.compile(r"^(?P<key>[^:=|;]{1,60}?):\s+(?P<value>[^:=|;]+?)[.!]?$")
 
 
-_NOT_ONE_VALUE = re.compile(r"[<>()→]|->|'s\b|’s\b")
+_NOT_ONE_VALUE = _Lazy(r"[<>()→]|->|'s\b|’s\b")
 
 
 def _one_value(value: str) -> str | None:
@@ -3592,7 +3593,7 @@ def _held_runs(said: str, about: tuple[str, ...]) -> list[tuple[str, frozenset[s
     return found
 
 
-_CELL_BREAK = re.compile(r",\s*|\s\|\s|:\s")
+_CELL_BREAK = _Lazy(r",\s*|\s\|\s|:\s")
 
 
 def _run_kind(value: str) -> str:

@@ -208,3 +208,36 @@ def test_a_fact_with_no_owner_compiles_no_pattern_for_its_words() -> None:
     owned = supersede.slot("Quillon's gateway now runs on Zephyrine.")
     assert owned is not None
     assert [key for key in re._cache if "Quillon" in str(key[1])]  # type: ignore[attr-defined]
+
+
+RARE_SHAPES = [
+    (
+        "_LOG_STAMP",
+        [
+            "2026-03-02 10:00 INFO heron owner set to Ottilie",
+            "2026-03-05 09:00 INFO heron owner set to Bram",
+        ],
+    ),
+    ("_FIELD", ["staging: host=db1 port=5432", "staging: host=db1 port=5433"]),
+    (
+        "_ANSWERED",
+        [
+            "Car-share FAQ: Q: What does Tomas drive? A: A Tesla Model 3.",
+            "Tomas drives a Kia Niro now.",
+        ],
+    ),
+]
+
+
+@pytest.mark.parametrize(("name", "facts"), RARE_SHAPES)
+def test_a_rule_of_a_rare_shape_is_compiled_when_a_fact_needs_it(
+    name: str, facts: list[str]
+) -> None:
+    """The rules for rarer shapes are not compiled at import (hook17), and still read the
+    facts shaped for them."""
+    rule = getattr(supersede, name)
+    assert isinstance(rule, _Lazy)
+    _cleared()
+    rule._compiled = None
+    assert supersede.stale(facts) == {0: 1}
+    assert rule._compiled is not None
