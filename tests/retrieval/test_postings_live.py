@@ -198,3 +198,23 @@ def test_text_frequencies_with_records_dropped_count_as_every_id_read(workspace:
         records, found = text_frequencies(conn, tokens)
         assert (records, found) == _counted_by_reading_every_id(conn, tokens)
         assert records > len(lines) and max(found.values()) >= len(lines)
+
+
+def test_a_chunk_s_ids_among_many_records_are_those_it_holds() -> None:
+    """`_among` looks each of a chunk's ids up among records far more numerous (hook17),
+    the records up in the chunk when they are fewer, and intersects otherwise: the same
+    ids whichever it takes, records given as a list or a range."""
+    import random
+
+    from memctl.retrieval.index.postings import _among, encode
+
+    rng = random.Random(17)
+    for _ in range(200):
+        docs = sorted(rng.sample(range(1, 5000), rng.randint(1, 60)))
+        blob = encode(docs)
+        low, high = sorted(rng.sample(range(0, 5200), 2))
+        span = range(low, high)
+        holes = sorted(set(span) - set(rng.sample(span, len(span) // 50)))
+        for records in (span, holes, sorted(rng.sample(range(5000), rng.randint(0, 40)))):
+            expected = sorted(set(records) & set(docs))
+            assert sorted(_among(records, docs[0], docs[-1], blob)) == expected
