@@ -83,7 +83,7 @@ consolidation (`memctl.pipeline.consolidate`) and recall's ordering.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
 from itertools import pairwise
@@ -155,7 +155,9 @@ class _Lazy:
     "|" between them) one of which every match holds: a fact in ASCII that holds none of
     them is answered without the pattern (so that a rule no fact needs is never
     compiled); any other text is matched as written. tests/models/test_supersede_lazy.py
-    proves each rule's `needs` from its pattern."""
+    proves each rule's `needs` from its pattern. A rule for a fact of a rarer shape (a
+    question answered in one line, a log line's stamp, a record's fields) is lazy without
+    `needs`: none of the 47 prompts of bench/hook_prompt.py compiled one (hook17)."""
 
     __slots__ = ("_compiled", "flags", "needs", "source")
 
@@ -187,8 +189,11 @@ class _Lazy:
     def search(self, text: str, pos: int = 0) -> re.Match[str] | None:
         return None if self._cannot(text) else self.compiled.search(text, pos)
 
-    def sub(self, repl: str | Callable[[re.Match[str]], str], text: str) -> str:
-        return text if self._cannot(text) else self.compiled.sub(repl, text)
+    def sub(self, repl: str | Callable[[re.Match[str]], str], text: str, count: int = 0) -> str:
+        return text if self._cannot(text) else self.compiled.sub(repl, text, count)
+
+    def finditer(self, text: str) -> Iterator[re.Match[str]]:
+        return iter(()) if self._cannot(text) else self.compiled.finditer(text)
 
 
 # Words that say what kind of thing a subject is, not which: "the staging database"
@@ -657,29 +662,27 @@ def _statement(text: str, about: str | None) -> tuple[str, str | None] | None:
 # ("Q:", "HOST:", "GUEST (Nadia):"); the answerer named in the label's parenthesis is the
 # "you" of the question and the "I" of the answer. The answer is its first clause, without
 # a demonstrative or naming opening ("That's Emeka, has been for ages", "We call it X").
-_ANSWERED = re.compile(
+_ANSWERED = _Lazy(
     r"^(?:(?P<heading>[^:?]{1,40}):\s+(?=Q:))?(?:(?:Q|[A-Z]{2,})(?:\s*\([^()]*\))?:\s+)?"
     r"(?:(?:So|And|Then),?\s+)?(?P<wh>What|Who|Where|Which|When)(?P<how>'s|’s| is| are| does| do)?"
     r"\s+(?P<rest>[^?]+)\?\s+"
     r"(?:A|[A-Z]{2,})(?:\s*\((?P<who>[A-Z][\w'-]*)\))?:\s+(?P<answer>[^?]+)$"
 )
-_ANSWER_OPENING = re.compile(
-    r"^(?:(?:That|It|This)(?:'s|’s| is)|(?:We|They) call (?:it|them))\s+", re.I
-)
+_ANSWER_OPENING = _Lazy(r"^(?:(?:That|It|This)(?:'s|’s| is)|(?:We|They) call (?:it|them))\s+", re.I)
 # An answer that gives no value (review 19): a negation or a placeholder ("No idea", "Not
 # decided", "None yet", "TBD", "N/A"), an adjective negated by "un-" ("Unknown",
 # "Unclear", "Undecided"), or an imperative that sends the asker elsewhere ("Ask
 # Rasmus.", "Check the wiki."): a verb of asking or looking up in its base form, or any
 # word before a determiner or an object pronoun ("Try the wiki", "Ask him"), which a
 # name or a noun phrase does not open. A value is a name, a typed value or a noun phrase.
-_NO_ANSWER = re.compile(
+_NO_ANSWER = _Lazy(
     r"^(?:(?:no|not|none|nobody|nothing|never|n/a|tbd|tba|tbc)\b"
     r"|un[a-z]+?(?:ed|en|wn|ear|ure|ain|able|ible|ful|ive|ous|ic|al)\b"
     r"|(?:ask|check|see|contact|email|ping|call|consult|try|refer|talk|speak|message|look)\b"
     r"|\w+ (?:the|a|an|our|your|their|his|her|its|my|him|them|me|us|it)\b)",
     re.I,
 )
-_PARTICIPLE_END = re.compile(
+_PARTICIPLE_END = _Lazy(
     r"^(?P<thing>.+?) (?P<done>(?:\w+ed|written|built|run|made|known|kept|held|done|"
     r"called)(?: (?:in|with|on|by|as|at|from|for))?)$"
 )
@@ -1203,8 +1206,8 @@ def stale(
     _structural(facts, shapes, found, rank=rank)
     readings = _classed_changes(facts, about, found)
     slots = [
-        None if shape is None and made is None else _slot(text, made, shape, None)
-        for text, shape, made in zip(facts, shapes, readings, strict=True)
+        None if shape is None and made is None else _read_slot_of(text, about[i] if about else None)
+        for i, (text, shape, made) in enumerate(zip(facts, shapes, readings, strict=True))
     ]
     _slot_changes(slots, found, [_row(text) for text in facts])
     _leaving_changes(facts, about, slots, found)
@@ -1219,7 +1222,7 @@ def stale(
 # or not) and a level in capitals ("2026-03-02 10:00 INFO heron owner set to Ottilie"):
 # when the line was written, not what it says. A date alone may be the value ("2027-07-26:
 # the Cobalt audit") and is kept.
-_LOG_STAMP = re.compile(
+_LOG_STAMP = _Lazy(
     r"^\s*[-*+•]?\s*\[?\d{4}-\d\d-\d\d[T ]\d\d:\d\d(?::\d\d(?:[.,]\d+)?)?(?:Z|[+-]\d\d:?\d\d)?\]?"
     r"\s+(?:\[?[A-Z]{3,8}\]?:?\s+)?"
 )
@@ -1231,12 +1234,10 @@ _LOG_STAMP = re.compile(
 # its own), or an attribution after a comma; a hedge after a comma ("B, if I remember
 # right") still hedges, and a closing clause with a value of its own ("; might move to
 # Porto") is kept.
-_AFTERWORD = re.compile(
-    r"(?:\s*;|\s+[—–]|,(?=\s+(?:per|according to)\s))\s+(?P<tail>[^;—–]+)$", re.I
-)
+_AFTERWORD = _Lazy(r"(?:\s*;|\s+[—–]|,(?=\s+(?:per|according to)\s))\s+(?P<tail>[^;—–]+)$", re.I)
 _AFTERWORD_HINT = re.compile(r";|—|–|, (?:per|according to) ", re.I)
-_SOURCE = re.compile(r"(?:per|according to)\s", re.I)
-_TAIL_VALUE = re.compile(r"\d|(?<!^)(?<![.!?]\s)\b[A-Z]")
+_SOURCE = _Lazy(r"(?:per|according to)\s", re.I)
+_TAIL_VALUE = _Lazy(r"\d|(?<!^)(?<![.!?]\s)\b[A-Z]")
 
 
 def _settled(text: str) -> str:
@@ -2674,20 +2675,31 @@ def slot(text: str, about: str | None = None) -> Slot | None:
     shares in"), or ends in no value."""
     if REDACTED in text:
         return None
-    return _slot(text, classed(text, about), _shape(text, about), claim(text, about))
-
-
-def _slot(text: str, made: Classed | None, shape: _Shape | None, said: Claim | None) -> Slot | None:
-    """`slot`, from the fact's `classed` reading, its `_shape` and its `claim`: a verb
-    class first, then the generic reading, then the claim (a subject and a value that
-    `stale`'s claim rules pair, not `_slot_changes`: "Pablo has lived in Austin for
-    years", "The Kestrel team dropped Travis for TeamCity")."""
-    read = _read_slot(text, made, shape)
+    # A verb class first, then the generic reading (`_read_slot_of`), then the claim (a
+    # subject and a value that `stale`'s claim rules pair, not `_slot_changes`: "Pablo
+    # has lived in Austin for years", "The Kestrel team dropped Travis for TeamCity").
+    read = _read_slot_of(text, about)
+    said = claim(text, about)
     if read is None and said is not None and said.subject:
         return Slot(
             said.subject, frozenset(), frozenset({said.slot}), said.value, "", False, claimed=True
         )
     return read
+
+
+def _read_slot_of(text: str, about: str | None) -> Slot | None:
+    """`_read_slot` of the fact's own `classed` reading and `_shape`, kept (`READINGS`)
+    as they are: recall reads a hit's slot, then `stale` the same fact's in each of its
+    passes over a prompt's facts (bench/README.md, hook17). A text longer than
+    `MAX_FACT_CHARS` has neither reading, and is read as it is, not kept."""
+    if len(text) > MAX_FACT_CHARS:
+        return _read_slot(text, None, None)
+    return _kept_slot(text, about)
+
+
+@lru_cache(maxsize=READINGS)
+def _kept_slot(text: str, about: str | None) -> Slot | None:
+    return _read_slot(text, classed(text, about), _shape(text, about))
 
 
 # A label, then a row of cells: a name, then a comma or a parenthesis and more. The
@@ -2738,14 +2750,14 @@ def _row(text: str) -> str | None:
 # record differing there is another thing, not a new value.
 _COMMENT_OPEN = re.compile(r"^\s*(?:#+|//|--)\s*")
 _COMMENT_CLOSE = re.compile(r"\s+(?:#|//)\s+(?P<about>.*)$")
-_FIELD = re.compile(
+_FIELD = _Lazy(
     r"(?P<key>[\w.\-/\[\]'’]+(?: [\w.\-/'’]+){0,3}?)\s*=\s*"
     r"(?P<value>[^\s=|;,]+(?: [^\s=|;,]+){0,2}?)(?=\s*(?:[|;,]|$)|\s+[\w.\-]+\s*=)"
 )
 _LABELLED = re.compile(r"^(?P<key>[^:=|;]{1,60}?):\s+(?P<value>[^:=|;]+?)[.!]?$")
 
 
-_NOT_ONE_VALUE = re.compile(r"[<>()→]|->|'s\b|’s\b")
+_NOT_ONE_VALUE = _Lazy(r"[<>()→]|->|'s\b|’s\b")
 
 
 def _one_value(value: str) -> str | None:
@@ -2982,6 +2994,16 @@ def _role_slot(text: str, cue: bool) -> Slot | None:
     )
 
 
+def _possessive(token: str, text: str) -> bool:
+    """Whether `text` writes `token` as an owner ("Priya's car", "the team’s CI"). The
+    pattern is made for the token, so it is compiled only when the text holds the token
+    and an "'s" after it: compiling one for each word of each fact read was 135 patterns
+    in one prompt of bench/hook_prompt.py (hook17)."""
+    if f"{token}'s" not in text and f"{token}’s" not in text:
+        return False
+    return re.search(rf"\b{re.escape(token)}['’]s\b", text) is not None
+
+
 def _slot_subject(shape: _Shape, text: str) -> tuple[frozenset[str], frozenset[str]]:
     """(the names a fact's subject holds, its other content words). A name with the noun
     after it names a thing ("the Dune launch"), a possessive's noun is the owner's
@@ -2996,10 +3018,7 @@ def _slot_subject(shape: _Shape, text: str) -> tuple[frozenset[str], frozenset[s
     starts = bool(opens) and opens[0].removesuffix("'s") == shape.tokens[0]
     first = 1 if starts and any(shape.values[k] for k in said if k) else 0
     # What follows a possessive is the owner's attribute ("The Garnet team's CI").
-    owner = next(
-        (k for k in said if re.search(rf"\b{re.escape(shape.tokens[k])}['’]s\b", text)),
-        shape.said - 1,
-    )
+    owner = next((k for k in said if _possessive(shape.tokens[k], text)), shape.said - 1)
     for k in range(owner + 1):
         if k < first or not shape.values[k] or shape.folded[k] in _SLOT_STOP:
             continue
@@ -3582,7 +3601,7 @@ def _held_runs(said: str, about: tuple[str, ...]) -> list[tuple[str, frozenset[s
     return found
 
 
-_CELL_BREAK = re.compile(r",\s*|\s\|\s|:\s")
+_CELL_BREAK = _Lazy(r",\s*|\s\|\s|:\s")
 
 
 def _run_kind(value: str) -> str:
@@ -3804,8 +3823,11 @@ class _Valued:
         return frozenset(value for value, _ in self.places)
 
 
+@lru_cache(maxsize=READINGS)
 def _masked(text: str) -> tuple[str, list[tuple[int, str, str]]]:
-    """The text with each value by form blanked out, and (where, sort, value) of each."""
+    """The text with each value by form blanked out, and (where, sort, value) of each:
+    kept (`READINGS`; `_valued` reads no longer text), as each pass of `stale` over a
+    prompt's facts asks it of the same facts again. The list is read, never changed."""
     found: list[tuple[int, str, str]] = []
     for sort, form in _FORM_SORTS:
         for match in form.finditer(text):

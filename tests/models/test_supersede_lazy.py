@@ -138,9 +138,10 @@ def test_a_folded_letter_is_read_by_the_pattern() -> None:
 
 
 def _cleared() -> None:
-    supersede.claim.cache_clear()
-    supersede._shape.cache_clear()
-    supersede.classed.cache_clear()
+    """Every reading supersede keeps forgotten (`READINGS`), so that the rules read again."""
+    for kept in vars(supersede).values():
+        if not isinstance(kept, type) and callable(getattr(kept, "cache_clear", None)):
+            kept.cache_clear()
 
 
 def test_supersession_reads_the_same_without_the_needs(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -173,3 +174,70 @@ def test_supersession_reads_the_same_without_the_needs(monkeypatch: pytest.Monke
     assert [supersede.slot(fact) for fact in facts] == slots
     assert len(lazily) >= 4  # the facts do replace one another
     _cleared()
+
+
+def test_an_owner_is_read_as_its_pattern_reads_it() -> None:
+    """`_possessive` answers as the pattern made for the token, which it compiles only
+    when the text holds the token and an "'s" after it."""
+    cases = [
+        ("Priya", "Priya's car is a Kia Niro."),
+        ("Priya", "Priya’s car is a Kia Niro."),
+        ("team", "The Garnet team's CI runs on Drone."),
+        ("Priya", "Priya says the car is a Kia Niro."),
+        ("Priya", "XPriya's car"),
+        ("Priya", "Priya'sx car"),
+        ("Priya", "Priya'S car"),
+        ("db3.example", "db3.example's disk is full."),
+        ("+44", "The +44's line"),
+        ("Ana", "Ana's"),
+    ]
+    for token, text in cases:
+        pattern = re.search(rf"\b{re.escape(token)}['’]s\b", text) is not None
+        assert supersede._possessive(token, text) is pattern, (token, text)
+    assert [supersede._possessive(t, x) for t, x in cases[:4]] == [True, True, True, False]
+
+
+def test_a_fact_with_no_owner_compiles_no_pattern_for_its_words() -> None:
+    """A fact's subject is read without a pattern made for each of its words (135 of
+    them in one prompt of bench/hook_prompt.py, hook17) when none is written as an owner."""
+    _cleared()
+    re.purge()
+    made = supersede.slot("The Quillon gateway now runs on Zephyrine.")
+    assert made is not None and made.value == "zephyrine"
+    assert not [key for key in re._cache if "s\\b" in str(key[1]) and "Quillon" in str(key[1])]  # type: ignore[attr-defined]
+    owned = supersede.slot("Quillon's gateway now runs on Zephyrine.")
+    assert owned is not None
+    assert [key for key in re._cache if "Quillon" in str(key[1])]  # type: ignore[attr-defined]
+
+
+RARE_SHAPES = [
+    (
+        "_LOG_STAMP",
+        [
+            "2026-03-02 10:00 INFO heron owner set to Ottilie",
+            "2026-03-05 09:00 INFO heron owner set to Bram",
+        ],
+    ),
+    ("_FIELD", ["staging: host=db1 port=5432", "staging: host=db1 port=5433"]),
+    (
+        "_ANSWERED",
+        [
+            "Car-share FAQ: Q: What does Tomas drive? A: A Tesla Model 3.",
+            "Tomas drives a Kia Niro now.",
+        ],
+    ),
+]
+
+
+@pytest.mark.parametrize(("name", "facts"), RARE_SHAPES)
+def test_a_rule_of_a_rare_shape_is_compiled_when_a_fact_needs_it(
+    name: str, facts: list[str]
+) -> None:
+    """The rules for rarer shapes are not compiled at import (hook17), and still read the
+    facts shaped for them."""
+    rule = getattr(supersede, name)
+    assert isinstance(rule, _Lazy)
+    _cleared()
+    rule._compiled = None
+    assert supersede.stale(facts) == {0: 1}
+    assert rule._compiled is not None

@@ -13,6 +13,8 @@ READINGS = [
     supersede._shape,
     supersede.classed,
     supersede._leaving_read,
+    supersede._kept_slot,
+    supersede._masked,
 ]
 
 

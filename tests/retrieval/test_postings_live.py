@@ -143,3 +143,78 @@ def test_whether_records_were_dropped_is_read_again_after_another_connection_wro
         with writing(ws) as conn:
             conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('garbage', '0')")
         assert _dropped(reader) is False
+
+
+def _counted_by_reading_every_id(conn: object, tokens: set[str]) -> tuple[int, dict[str, int]]:
+    """What `text_frequencies` counts, the long way: every live id read, every chunk of
+    each token decoded."""
+    import sqlite3
+
+    from memctl.retrieval.index.postings import decode
+
+    assert isinstance(conn, sqlite3.Connection)
+    live = {record for (record,) in conn.execute("SELECT id FROM records")}
+    found = dict.fromkeys(tokens, 0)
+    for token in tokens:
+        for first, blob in conn.execute(
+            "SELECT first, docs FROM postings WHERE term = ? AND ft > 0", (token,)
+        ):
+            found[token] += len(live.intersection(decode(first, blob)))
+    return len(live), found
+
+
+def _memory(workspace: Path, facts: list[str]) -> None:
+    (workspace / "MEMORY.md").write_text("".join(f"- {f}\n" for f in facts), "utf-8")
+    with fresh_index(Workspace(workspace, "UTC"), [], words=True):
+        pass
+
+
+def test_text_frequencies_with_records_dropped_count_as_every_id_read(workspace: Path) -> None:
+    """hook17: with records dropped, the live ids are read into a list only when they
+    have a gap (a range is their count, lowest and highest), and a chunk whose span is
+    all live ids is counted undecoded: the counts are the live records' all the same,
+    before the ledger (the MEMORY.md indexed first dropped: no gap) and after it (the
+    MEMORY.md written after the ledger dropped: a gap)."""
+    ws = Workspace(workspace, "UTC")
+    words = ["staging", "sprint", "team", "ledger", "absent"]
+    tokens = {token for tokens in query_tokens(words) for token in tokens}
+    _memory(workspace, FACTS)
+    _memory(workspace, ["Sprint 1 is current.", *FACTS[1:]])
+    with contextlib.closing(read_only(ws)) as conn:
+        statements: list[str] = []
+        conn.set_trace_callback(statements.append)
+        assert text_frequencies(conn, tokens) == _counted_by_reading_every_id(conn, tokens)
+        assert not any(s.startswith("SELECT id FROM records ORDER BY id") for s in statements)
+    ledger = workspace / "memory" / "2026-01-05.md"
+    ledger.parent.mkdir(exist_ok=True)
+    lines = [f"- Ledger line {n}: the staging team ran sprint {n}.\n" for n in range(40)]
+    ledger.write_text("## 09:00 flush\n" + "".join(lines), "utf-8")
+    _memory(workspace, ["Sprint 1 is current.", *FACTS[1:]])  # the ledger's ids, after
+    for n in (2, 3):
+        _memory(workspace, [f"Sprint {n} is current.", *FACTS[1:]])
+    with contextlib.closing(read_only(ws)) as conn:
+        ids = [record for (record,) in conn.execute("SELECT id FROM records ORDER BY id")]
+        assert ids[-1] - ids[0] + 1 > len(ids)  # a gap among the live ids
+        records, found = text_frequencies(conn, tokens)
+        assert (records, found) == _counted_by_reading_every_id(conn, tokens)
+        assert records > len(lines) and max(found.values()) >= len(lines)
+
+
+def test_a_chunk_s_ids_among_many_records_are_those_it_holds() -> None:
+    """`_among` looks each of a chunk's ids up among records far more numerous (hook17),
+    the records up in the chunk when they are fewer, and intersects otherwise: the same
+    ids whichever it takes, records given as a list or a range."""
+    import random
+
+    from memctl.retrieval.index.postings import _among, encode
+
+    rng = random.Random(17)
+    for _ in range(200):
+        docs = sorted(rng.sample(range(1, 5000), rng.randint(1, 60)))
+        blob = encode(docs)
+        low, high = sorted(rng.sample(range(0, 5200), 2))
+        span = range(low, high)
+        holes = sorted(set(span) - set(rng.sample(span, len(span) // 50)))
+        for records in (span, holes, sorted(rng.sample(range(5000), rng.randint(0, 40)))):
+            expected = sorted(set(records) & set(docs))
+            assert sorted(_among(records, docs[0], docs[-1], blob)) == expected

@@ -40,6 +40,7 @@ import zlib
 from array import array
 from bisect import bisect_left, bisect_right
 from collections import Counter, defaultdict
+from collections.abc import Sequence
 from functools import lru_cache
 from itertools import accumulate, chain, compress, islice, repeat
 from operator import add, ge, neg, sub
@@ -637,7 +638,7 @@ def _within(chunks: list[_Row], records: list[int]) -> list[int]:
     return found
 
 
-def _among(records: list[int], first: int, last: int, blob: bytes) -> list[int]:
+def _among(records: Sequence[int], first: int, last: int, blob: bytes) -> list[int]:
     """Those of `records` (ascending) the chunk from `first` to `last` holds: a chunk
     whose span holds none is not decoded."""
     at = bisect_left(records, first)
@@ -650,6 +651,14 @@ def _among(records: list[int], first: int, last: int, blob: bytes) -> list[int]:
             record
             for record in records[at:end]
             if (spot := bisect_left(docs, record)) < len(docs) and docs[spot] == record
+        ]
+    if len(docs) * _BISECT_COST < end - at:
+        # Far fewer ids than records in the span (`text_frequencies`' live ids): each id
+        # is looked for, not a set made of 100,000 records (hook17).
+        return [
+            doc
+            for doc in docs
+            if (spot := bisect_left(records, doc, at, end)) < end and records[spot] == doc
         ]
     return list(set(records[at:end]).intersection(docs))
 
@@ -695,7 +704,8 @@ def explain(
 _BISECT_COST = 16
 """About what one record's binary search in a chunk costs (`holding`), in ids of the
 chunk scanned by a set's intersection: fewer records than a chunk's ids over this are
-each looked for, more are intersected with it whole."""
+each looked for, more are intersected with it whole (and a chunk's ids are each looked
+for among as many times more records)."""
 
 
 def holding(conn: sqlite3.Connection, terms: list[str], records: list[int]) -> dict[int, set[str]]:
@@ -762,7 +772,10 @@ def text_frequencies(
     #2). Each token's chunks whose span holds none of the records are not decoded. With
     nothing dropped (no garbage) and no `kind`, every posting is a live record's, and the
     postings' own counts answer without reading 100,000 ids a prompt (the prompt hook's
-    p95 doubled at 100k records when they were read: bench/hook_prompt.py)."""
+    p95 doubled at 100k records when they were read: bench/hook_prompt.py). With records
+    dropped, a chunk whose span holds only live ids counts all it holds undecoded, and
+    live ids without a gap are a range, not read (`_live_ids`): a prompt after MEMORY.md
+    was rewritten spent 211 ms of CPU here, decoding every chunk of its words (hook17)."""
     if kind is None and not _dropped(conn):
         records, _ = _stats(conn)
         counted = {}
@@ -772,26 +785,48 @@ def text_frequencies(
             ).fetchone()
             counted[token] = int(hits)
         return records, counted
+    live: Sequence[int]
     if kind is None:
-        rows = conn.execute("SELECT id FROM records ORDER BY id")
+        live = _live_ids(conn)
     else:
         rows = conn.execute(
             "SELECT records.id FROM records JOIN files ON files.id = records.file "
             "WHERE files.kind = ? ORDER BY records.id",
             (kind,),
         )
-    live = [record for (record,) in rows]
+        live = [record for (record,) in rows]
     found = dict.fromkeys(tokens, 0)
     if not live:
         return 0, found
     for token in tokens:
-        for first, last, blob in conn.execute(
-            "SELECT first, last, docs FROM postings WHERE term = ? AND ft > 0 "
+        for first, last, held, blob in conn.execute(
+            "SELECT first, last, n, docs FROM postings WHERE term = ? AND ft > 0 "
             "AND first <= ? AND last >= ?",
             (token, live[-1], live[0]),
         ):
-            found[token] += len(_among(live, first, last, blob))
+            # A chunk holds `held` distinct ids from `first` to `last`: when every id
+            # of that span is live, so are they all, and the chunk is not decoded.
+            at = bisect_left(live, first)
+            if bisect_right(live, last, at) - at == last - first + 1:
+                found[token] += held
+            else:
+                found[token] += len(_among(live, first, last, blob))
     return len(live), found
+
+
+def _live_ids(conn: sqlite3.Connection) -> Sequence[int]:
+    """Every live record id, ascending: a `range` when they run without a gap (a
+    MEMORY.md rewritten that was indexed first, or last), which is known from their
+    count, lowest and highest without reading 100,000 ids into a list (bench/README.md,
+    hook17)."""
+    count, lowest, highest = conn.execute(
+        "SELECT count(*), min(id), max(id) FROM records"
+    ).fetchone()
+    if not count:
+        return []
+    if highest - lowest + 1 == count:
+        return range(lowest, highest + 1)
+    return [record for (record,) in conn.execute("SELECT id FROM records ORDER BY id")]
 
 
 def absent(conn: sqlite3.Connection, terms: list[str]) -> list[str]:
