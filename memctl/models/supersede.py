@@ -2112,7 +2112,8 @@ _FIRST_NOT_VALUE = _set(
 def named_thing(text: str, word: str) -> str:
     """The noun that the name `word` (folded) stands before in a fact: the thing it
     names ("review" in "Marco leads the Atlas review"), or "" when it names no thing there
-    (it stands alone, or before a light word or a possessive's noun: "Sofia's home")."""
+    (it stands alone, or before a light word or a possessive's noun: "Sofia's home", or
+    before a value of a typed sort, which is no noun: "email Ravi? ravi.k@acme.io")."""
     if re.search(rf"\b{re.escape(word)}['’]s\b", text, re.I):
         return ""
     shape = _shape(text)
@@ -2123,7 +2124,9 @@ def named_thing(text: str, word: str) -> str:
         if word not in folded:
             return ""
         nxt = folded.index(word) + 1
-        return folded[nxt] if nxt < len(folded) and folded[nxt] not in _FOLLOWS else ""
+        if nxt < len(folded) and folded[nxt] not in _FOLLOWS and _kind(folded[nxt]) == "name":
+            return folded[nxt]
+        return ""
     if word not in shape.folded:
         return ""
     at = shape.folded.index(word)

@@ -2480,14 +2480,19 @@ def _newer_of_subject(
     name, an identifier, a date, a time, a number: `supersede.given_values`) and another
     one is taken for the same thing said again with a new value; one that names the
     hit's value beside its own first ("from Austin to Leeds"), then the closest to the
-    question, then the newest. A fact that adds ("also"), tells a past event, puts a
+    question, then the newest. A later fact about the subject that names the hit's value,
+    written as the hit writes it, is taken whatever else it says, and first ("Greta, an
+    ex-Kakoune devotee, is all about nano these days" above "Greta's favourite editor is
+    Kakoune"): it says the value again or what became of it, the later word either way,
+    and no wording is read. A hit whose structure is not read beside a named subject (a
+    question it answers, a label) shows every value it says for this (`_answers`). A fact that adds ("also"), tells a past event, puts a
     relative there, has the subject for its value ("... moved from Kenji to Chloe") or
     names another thing of it ("the Atlas service" for "the Atlas review") gives none.
     Measured on bench/supersession.py: the type of a proper name (a city, a company, a
     person) is not known, so "Idris works at Cyberdyne" said later is put above "Idris
     lives in Austin" too; nothing is dropped. At most SUBJECT_HITS hits are looked at,
     with one lookup in all, and SUBJECT_NEWER facts put above each."""
-    from memctl.models.supersede import answer_values, given_values, named_thing, said_values
+    from memctl.models.supersede import given_values, named_thing, said_values
 
     top = [i for i in order[:limit] if pool[i][1].kind == "memory"]
     if not top:
@@ -2505,11 +2510,11 @@ def _newer_of_subject(
     # later facts holding all that they hold.
     most = max(sum(idf.get(t, 0.0) for t in terms[i]) for i in top)
     hits = [
-        (i, given)
+        (i, read[0], read[1])
         for i in top
         if rarest in terms[i]
         and (named or sum(idf.get(t, 0.0) for t in terms[i]) >= most)
-        and (given := (answer_values if named else given_values)(pool[i][2], asked, rarest))
+        and (read := _answers(pool[i][2], asked, rarest, bool(named)))
     ][:SUBJECT_HITS]
     if not hits:
         return order
@@ -2528,8 +2533,9 @@ def _newer_of_subject(
     loose = _Lazy(lambda j: said_values(pool[j][2], asked, rarest) if named else None)
     # "the Atlas review" and "the Atlas service" are two things.
     thing = _Lazy(lambda j: named_thing(pool[j][2], rarest))
+    written = _Lazy(lambda j: frozenset(_TERM.findall(pool[j][2])))
     ranked = list(order)
-    for i, given in hits:
+    for i, given, shown in hits:
         mine = [term for term in terms[i] if term in idf]
         whole = sum(idf[term] for term in mine)
         kinds = set(given.values())
@@ -2538,30 +2544,75 @@ def _newer_of_subject(
         for j in about:
             if j == i or said.get(j, 0.0) <= said[i]:
                 continue
-            if thing[i] != thing[j]:
-                continue
             share = sum(idf[t] for t in their.get(pool[j][1].record, frozenset()) if t in mine)
             if not named and share < whole:
                 continue
-            if any(k in kinds and v not in given for v, k in values[j].items()):
+            if _names_value(shown, written[i], written[j]):
+                # Said later of the subject with the hit's own value, in whatever words
+                # ("Greta, an ex-Kakoune devotee, is all about nano these days"): it says
+                # the value again or what became of it, and either way it is the later
+                # word on it. First, and whatever it names (an "ex-" is no other thing).
+                newer.append((True, share, said[j], j))
+            elif thing[i] != thing[j]:
+                continue
+            elif any(k in kinds and v not in given for v, k in values[j].items()):
                 # A fact that names the hit's value beside its own ("from Austin to
                 # Leeds") says what it replaced: first.
                 names = bool(given.keys() & values[j].keys())
                 newer.append((names, share, said[j], j))
             elif (other := loose[j]) is not None and _changes(given, relatives, other):
                 newer.append((bool(given.keys() & other.values.keys()), share, said[j], j))
-        above = set(ranked[: ranked.index(i)])
-        newer = [item for item in newer if item[-1] not in above]
-        chosen = [item[-1] for item in sorted(newer, reverse=True)[:SUBJECT_NEWER]]
-        chosen.sort(key=lambda j: -said[j])
-        for j in chosen:
-            if j in ranked:
-                ranked.remove(j)
-        place = ranked.index(i)
-        ranked[place:place] = chosen
-        for j in chosen:
-            pool[j][0].score = max(pool[j][0].score, pool[i][0].score)
+        _put_above(pool, ranked, i, newer, said)
     return ranked
+
+
+def _put_above(
+    pool: list[tuple[RecallHit, Candidate, str]],
+    ranked: list[int],
+    hit: int,
+    newer: list[tuple[bool, float, float, int]],
+    said: dict[int, float],
+) -> None:
+    """`ranked` (in place) with the best SUBJECT_NEWER of `newer` (each (names the hit's
+    value, share of the hit's terms, when said, pool index)) not already above `hit`
+    put directly above it, newest first, each taking its score when higher."""
+    above = set(ranked[: ranked.index(hit)])
+    newer = [item for item in newer if item[-1] not in above]
+    chosen = [item[-1] for item in sorted(newer, reverse=True)[:SUBJECT_NEWER]]
+    chosen.sort(key=lambda j: -said[j])
+    for j in chosen:
+        if j in ranked:
+            ranked.remove(j)
+    place = ranked.index(hit)
+    ranked[place:place] = chosen
+    for j in chosen:
+        pool[j][0].score = max(pool[j][0].score, pool[hit][0].score)
+
+
+def _names_value(values: dict[str, str], hit: frozenset[str], later: frozenset[str]) -> bool:
+    """Whether a later fact names one of a hit's `values` (folded), every word of it
+    written as the hit writes it (`hit`, `later`: each fact's words as written): a
+    capitalised word the hit's reading takes for a value only by opening its sentence
+    ("Every PR to the Helix service ...") is not named by "every new hire"."""
+    shared = {fold(word) for word in hit & later}
+    return any(frozenset(_TERM.findall(value)) <= shared for value in values)
+
+
+def _answers(
+    text: str, asked: frozenset[str], subject: str, named: bool
+) -> tuple[dict[str, str], dict[str, str]] | None:
+    """(the values a hit gives the question's `subject`, the values a later fact may name
+    of it), None for a hit that gives none. The two are one (`supersede.answer_values`,
+    `given_values` for a question naming nothing) but for a hit no structure is read in
+    beside a named subject (a question it answers, a sign, a label: "> what's Ana
+    driving? — a Toyota Corolla"): it gives none, and shows every value it says."""
+    from memctl.models.supersede import answer_values, given_values, said_values
+
+    given = (answer_values if named else given_values)(text, asked, subject) or {}
+    if given or not named:
+        return (given, given) if given else None
+    said = said_values(text, asked, subject)
+    return (given, said.values) if said is not None and said.values else None
 
 
 class _Lazy(dict[int, Any]):
