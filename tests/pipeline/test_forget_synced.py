@@ -19,7 +19,7 @@ TALK = [
     {"role": "user", "content": "Can you run the migrations?", "ts": "2026-12-03T10:00:00Z"},
     {
         "role": "assistant",
-        "content": "The migration ran: 12 migrations applied.",
+        "content": "The migration moved 12 tables to the billing schema.",
         "ts": "2026-12-03T10:01:00Z",
     },
 ]
@@ -39,18 +39,20 @@ def test_a_dated_bullet_and_its_ledger_line_are_one_fact_on_a_synced_machine(
     assert cli("-w", first.root, "thread", "append", "t1", input=talk).exit_code == 0
     assert cli("-w", first.root, "flush").exit_code == 0
     assert cli("-w", first.root, "consolidate").exit_code == 0
-    assert "12 migrations applied (December 2026)" in first.memory_md.read_text()
+    assert "12 tables to the billing schema (December 2026)" in first.memory_md.read_text()
     run_sync(first)
     second = replica(tmp_path, "m2", remote)
     run_sync(second)
-    assert "12 migrations applied (December 2026)" in second.memory_md.read_text()
+    assert "12 tables to the billing schema (December 2026)" in second.memory_md.read_text()
     for ws in (first, second):
-        run = cli("-w", ws.root, "--json", "forget", "12 migrations applied", "--dry-run")
+        run = cli("-w", ws.root, "--json", "forget", "moved 12 tables", "--dry-run")
         assert run.exit_code == 0, run.stderr
-        assert json.loads(run.stdout)["facts"] == ["12 migrations applied (December 2026)."]
-    done = cli("-w", second.root, "forget", "12 migrations applied")
+        assert json.loads(run.stdout)["facts"] == [
+            "The migration moved 12 tables to the billing schema (December 2026)."
+        ]
+    done = cli("-w", second.root, "forget", "moved 12 tables")
     assert done.exit_code == 0, done.stderr
-    assert "12 migrations" not in second.memory_md.read_text()
+    assert "12 tables" not in second.memory_md.read_text()
 
 
 def test_the_same_words_dated_another_month_are_another_fact(workspace: Path, cli: Any) -> None:

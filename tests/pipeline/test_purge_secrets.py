@@ -88,7 +88,7 @@ def test_a_redaction_marker_in_a_fact_matches_the_secret_it_stands_for() -> None
 def test_explain_and_a_purge_name_the_assistants_turn_not_the_tool_result_it_read(
     cli: Any, workspace: Path
 ) -> None:
-    """Audit 15 M3: explain named the tool result ("migrating... 12 migrations applied")
+    """Audit 15 M3: explain named the tool result ("migrating... 12 tables moved")
     as the turn that said the fact, where the assistant's turn said it; a purge follows
     the turn explain names."""
     said = [
@@ -100,16 +100,20 @@ def test_explain_and_a_purge_name_the_assistants_turn_not_the_tool_result_it_rea
                 {"id": "c1", "type": "function", "function": {"name": "shell", "arguments": "{}"}}
             ],
         },
-        {"role": "tool", "tool_call_id": "c1", "content": "migrating... 12 migrations applied"},
-        {"role": "assistant", "content": "The migration ran: 12 migrations applied."},
+        {
+            "role": "tool",
+            "tool_call_id": "c1",
+            "content": "The migration moved 12 tables to the billing schema.",
+        },
+        {"role": "assistant", "content": "The migration moved 12 tables to the billing schema."},
     ]
     talk = "".join(json.dumps(entry) + "\n" for entry in said)
     assert cli("-w", workspace, "thread", "append", "t1", input=talk).exit_code == 0
     assert cli("-w", workspace, "flush").exit_code == 0
     assert cli("-w", workspace, "consolidate").exit_code == 0
-    told = cli("-w", workspace, "explain", "12 migrations applied")
+    told = cli("-w", workspace, "explain", "moved 12 tables")
     assert told.exit_code == 0, told.stderr
     assert "entry 3 (assistant" in told.stdout, told.stdout
-    assert cli("-w", workspace, "forget", "migrations applied", "--purge").exit_code == 0
+    assert cli("-w", workspace, "forget", "moved 12 tables", "--purge").exit_code == 0
     log = [json.loads(line) for line in (workspace / "threads/t1.jsonl").read_text().splitlines()]
-    assert "migrations" not in log[3]["content"]
+    assert "12 tables" not in log[3]["content"]
