@@ -606,7 +606,9 @@ plural ("on Tuesday nights") is a habit, not one day; a word of a path ("/api/to
 of a file name ("today.md", "notes.today") or of a hyphenated token ("today-notes",
 "--today", "Monday-Friday") is no date. British speech counts from a day ahead ("a
 fortnight today", "a week on Friday": that day and two weeks or one)."""
-_WEEKEND = re.compile(r"\b(?:at|over|on|during)\s+the\s+weekend\b(?!\s+(?:of|before|after)\b)", re.I)
+_WEEKEND = re.compile(
+    r"\b(?:at|over|on|during)\s+the\s+weekend\b(?!\s+(?:of|before|after)\b)", re.I
+)
 """British "at the weekend" ("the weekend of the 19th", "the weekend before" name theirs
 by another day: left). Not a `_RELATIVE`: that also picks which sentences are kept as
 dated, and a chore "at the weekend" kept so pushed a fact out of its block (heldout10)."""
@@ -825,17 +827,23 @@ _RANGE_TO = (
 _RANGE_OPEN = r"\d\d?(?:st|nd|rd|th)?\s*" + _RANGE_TO
 """A day opening a range whose end names the month ("16 to 21 june", "30 may - 2 june",
 "16th to 21st october"): a date though no ordinal, "the" or month follows it."""
-_UNITS = "first second third fourth fifth sixth seventh eighth ninth".split()
-SPELLED_DAYS = {
+_UNITS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
+_TEENS = (
+    "tenth",
+    "eleventh",
+    "twelfth",
+    "thirteenth",
+    "fourteenth",
+    "fifteenth",
+    "sixteenth",
+    "seventeenth",
+    "eighteenth",
+    "nineteenth",
+    "twentieth",
+)
+_SPELLED_DAYS = {
     **{word: number for number, word in enumerate(_UNITS, 1)},
-    **{
-        word: number
-        for number, word in enumerate(
-            "tenth eleventh twelfth thirteenth fourteenth fifteenth sixteenth seventeenth "
-            "eighteenth nineteenth twentieth".split(),
-            10,
-        )
-    },
+    **{word: number for number, word in enumerate(_TEENS, 10)},
     **{f"twenty-{word}": 20 + number for number, word in enumerate(_UNITS, 1)},
     "thirtieth": 30,
     "thirty-first": 31,
@@ -844,7 +852,7 @@ SPELLED_DAYS = {
 May", "the twenty-second"); the tens and the unit joined by a hyphen, a space or
 nothing."""
 _SPELLED_DAY = "|".join(
-    sorted((word.replace("-", "[- ]?") for word in SPELLED_DAYS), key=len, reverse=True)
+    sorted((word.replace("-", "[- ]?") for word in _SPELLED_DAYS), key=len, reverse=True)
 )
 _MONTH_FIRST = _MONTH_NAME.pattern.replace("|May)", "|(?-i:May))")
 _DAY_OF_MONTH = re.compile(
@@ -870,7 +878,7 @@ before its month with no ordinal ("12 July", "16 aug", British order) are one da
 are a month before its day as speech says it ("May the 3rd", "October the fourth";
 chat's "june 12th" is left, its year often said elsewhere) and a weekday with its
 day, "last" or "next" before it ("last Saturday the 15th": the day of the month says
-which Saturday). A spelled day (`SPELLED_DAYS`) is read the same way, but said alone it
+which Saturday). A spelled day (`_SPELLED_DAYS`) is read the same way, but said alone it
 is a date only after a preposition or a weekday ("on the eighteenth"; not "this is the
 second")."""
 
@@ -891,7 +899,7 @@ def _day_of_month(
     said on 2025-05-20, is 2025-06-09 then 2025-06-22, not 2025-05-22); the date chosen
     is added to it."""
     spelled = (match["spelled"] or "").casefold()
-    number = SPELLED_DAYS[re.sub(r"(?<=y)[- ]?", "-", spelled)] if spelled else int(match["day"])
+    number = _SPELLED_DAYS[re.sub(r"(?<=y)[- ]?", "-", spelled)] if spelled else int(match["day"])
     named = match["month"] or match["month_first"]
     months = (
         ([named] if named else [m[0] for m in _MONTH_NAME.finditer(match.string, 0, match.start())])
@@ -998,7 +1006,7 @@ def _resolve(match: re.Match[str], day: date, tense: bool | None) -> _When | Non
     when it names none or the tense does not tell which: "on Friday" is the Friday
     before in a past, the one ahead in a present or a plan, and no day in "lunch with
     Sam on Friday"."""
-    from dateutil.relativedelta import relativedelta, weekday
+    from dateutil.relativedelta import relativedelta
 
     past = tense is True
     phrase = match["phrase"].casefold()
@@ -1052,22 +1060,30 @@ def _resolve(match: re.Match[str], day: date, tense: bool | None) -> _When | Non
     if match["span_count"]:
         return _span_from(match, day, tense)
     if match["bare_day"]:
-        number = WEEKDAYS.index(phrase)
-        if _FOR_DAY.search(match.string, 0, match.start()) and _AFTER_BARE_DAY.match(
-            match.string, match.end()
-        ):
-            # "I booked a physio for friday": what is booked for a day is ahead of it.
-            ahead = day + relativedelta(days=1, weekday=weekday(number)(1))
-            return _When(ahead.isoformat())
-        if not match[0].casefold().startswith("on ") and not _closes_clause(match):
-            return None  # "Mondays are busy" is no date
-        if tense is None:
-            return None  # "lunch with Sam on Friday": this one or the last, not told
-        step = -1 if past else 1
-        return _When(
-            f"on {(day + relativedelta(days=step, weekday=weekday(number)(step))).isoformat()}"
-        )
+        return _bare_weekday(match, day, tense)
     return None
+
+
+def _bare_weekday(match: re.Match[str], day: date, tense: bool | None) -> _When | None:
+    """A weekday said with no "last", "next" or "this" (`_RELATIVE`'s bare_day): the one
+    before in a past, the one ahead in a present or a plan, none when not told."""
+    from dateutil.relativedelta import relativedelta, weekday
+
+    number = WEEKDAYS.index(match["phrase"].casefold())
+    if _FOR_DAY.search(match.string, 0, match.start()) and _AFTER_BARE_DAY.match(
+        match.string, match.end()
+    ):
+        # "I booked a physio for friday": what is booked for a day is ahead of it.
+        ahead = day + relativedelta(days=1, weekday=weekday(number)(1))
+        return _When(ahead.isoformat())
+    if not match[0].casefold().startswith("on ") and not _closes_clause(match):
+        return None  # "Mondays are busy" is no date
+    if tense is None:
+        return None  # "lunch with Sam on Friday": this one or the last, not told
+    step = -1 if tense else 1
+    return _When(
+        f"on {(day + relativedelta(days=step, weekday=weekday(number)(step))).isoformat()}"
+    )
 
 
 def _rel_weekday(day: date, number: int, step: int, past: bool) -> date:
@@ -1134,7 +1150,7 @@ def _weekend(match: re.Match[str], day: date, tense: bool | None) -> str:
 
 
 def _span_from(match: re.Match[str], day: date, tense: bool | None) -> _When | None:
-    """"a fortnight today", "a week tomorrow", "a week on Friday" (`_RELATIVE`'s span):
+    """ "a fortnight today", "a week tomorrow", "a week on Friday" (`_RELATIVE`'s span):
     the day counted on from today, tomorrow or the coming weekday, said of what is
     ahead; in a past or a perfect it is how long ago something began ("it's been a week
     today"), no day. Said on the weekday itself, which one is not told."""
