@@ -657,13 +657,18 @@ plumber comes on Friday"), or a participle with no "is" ("plumber coming thursda
 _AHEAD_FIRST = re.compile(
     r"(?:\b(?:am|is|are)|['’](?:m|re)|\b(?:it|that|he|she|there|which|what)['’]s)\s+"
     r"(?:\w+\s+)?(?:\w+ed|set|put)\b"
-    r"|\b(?:have|has)\s+got\b|['’](?:ve|s)\s+got\b"
-    r"|(?:\bwould|['’]d)\s+(?:\w+ly\s+)?(?!(?:been|had|have|gone|done|got|\w+ed|\w+en)\b)[a-z]+\b",
+    r"|\b(?:have|has)\s+got\b|['’](?:ve|s)\s+got\b",
     re.I,
 )
 """A passive in the present ("the surgery is booked", "it's now scheduled") or "have
-got" ("I've got the interview on Friday"), or a "would" ("they'd accept on the 29th"):
-a present or a plan, though a past participle, or a past reporting it, is in it."""
+got" ("I've got the interview on Friday"): a present, though a past participle is in it."""
+_WOULD = re.compile(
+    r"(?:\bwould|['’]d)\s+(?:(?:\w+ly|already|just|never|not|still|also)\s+)?(?P<verb>[a-z]+)\b",
+    re.I,
+)
+"""A "would" or a "'d" and the verb after it: a plan with a verb ("they'd accept on the
+29th", though a past reports it: "Brightfern said they'd accept"), a past with a
+participle ("I'd already left", "would have gone")."""
 HABIT = re.compile(
     r"\b(?:always|usually|normally|typically|generally|often|never|every|each)\b", re.I
 )
@@ -749,6 +754,13 @@ def _tense(words: str) -> bool | None:
     over a past participle in it ("I'll get it shipped before the 3rd")."""
     if _FUTURE.search(words) or _NOT_PAST.search(words) or _AHEAD_FIRST.search(words):
         return False
+    if would := _WOULD.search(words):
+        verb = would["verb"].casefold()
+        return bool(
+            verb in ("have", "had", "been", "gone", "done", "seen")
+            or verb.endswith(("ed", "en"))
+            or _TOLD_PAST.fullmatch(verb)
+        )
     if _TOLD_PAST.search(words):
         return True
     if _AHEAD.search(words):

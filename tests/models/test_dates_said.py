@@ -26,6 +26,8 @@ MONDAY = datetime(2025, 6, 9, 9)
         "I got the keys on Friday.",
         "We had the party on Friday.",
         "The old boiler finally died on Friday.",
+        "I'd already left on Friday.",
+        "We would have gone on Friday.",
     ],
 )
 def test_a_weekday_told_in_the_past_is_the_one_before(said: str) -> None:
