@@ -592,8 +592,10 @@ _RELATIVE = re.compile(
     | tomorrow | last\ night | this\ (?:morning|afternoon|evening)
     | (?P<rel>last|next|this|this\ past|this\ coming)\s+(?P<unit>week|weekend|month|year|
         summer|spring|fall|autumn|{_WD})
-    | (?P<count>{_COUNT})\s+(?P<ago_unit>day|week|month|year)s?\s+ago
-    | in\ (?P<in_count>{_COUNT})\s+(?P<in_unit>day|week|month|year)s?
+    | (?P<count>{_COUNT})\s+(?P<ago_unit>day|week|fortnight|month|year)s?\s+ago
+    | in\ (?P<in_count>{_COUNT})\s+(?P<in_unit>day|week|fortnight|month|year)s?
+    | (?P<span_count>a|one|two)\s+(?P<span_unit>week|fortnight)s?\s+
+        (?P<span_from>today|tomorrow|(?:on\s+)?(?P<span_day>{_WD}))
     | (?P<bare_day>{_WD})(?!\s+(?:night|morning|afternoon|evening)s\b)
     )\b(?!\s+of\b)(?![/\\.-]\w|[/\\])""",
     re.I | re.X,
@@ -602,7 +604,14 @@ _RELATIVE = re.compile(
 relative to the day it was said, so it is left as written; a weekday followed by a
 plural ("on Tuesday nights") is a habit, not one day; a word of a path ("/api/today"),
 of a file name ("today.md", "notes.today") or of a hyphenated token ("today-notes",
-"--today", "Monday-Friday") is no date."""
+"--today", "Monday-Friday") is no date. British speech counts from a day ahead ("a
+fortnight today", "a week on Friday": that day and two weeks or one)."""
+_WEEKEND = re.compile(
+    r"\b(?:at|over|on|during)\s+the\s+weekend\b(?!\s+(?:of|before|after)\b)", re.I
+)
+"""British "at the weekend" ("the weekend of the 19th", "the weekend before" name theirs
+by another day: left). Not a `_RELATIVE`: that also picks which sentences are kept as
+dated, and a chore "at the weekend" kept so pushed a fact out of its block (heldout10)."""
 _PARTICLE = re.compile(
     r"(in|over)\s+(?!(?:the|this|last|next)\s+(?:weekend|week|month|year)\b)", re.I
 )
@@ -621,6 +630,47 @@ PAST = re.compile(
     re.I,
 )
 _FUTURE = re.compile(r"\b(?:will|shall|gonna|going to)\b|['’]ll\b", re.I)
+_TOLD_PAST = re.compile(
+    rf"{PAST.pattern}|\b(?:rang|died|began|broke|chose|drank|drew|forgot|froze|grew|hid|"
+    r"shook|sank|stole|stood|struck|swore|swung|tore|understood|woke|burnt|learnt|slid|fled|"
+    r"dug|fought|sought|blew|threw|became|forgave|sprang|shrank|crept|wept|swept|knelt|"
+    r"didn['’]t|wasn['’]t|weren['’]t|hadn['’]t)\b",
+    re.I,
+)
+"""The tense a date is read in: `PAST` and the irregular pasts it does not list ("they
+rang me on Friday" is the Friday before, not the one ahead). Only dates read it: `PAST`
+also picks which sentences are kept, which this does not change."""
+_AHEAD = re.compile(
+    r"(?i:\b(?:am|is|are|isn['’]t|aren['’]t|can|can['’]t|cannot|could|would|should|must|"
+    r"might|need|needs|have to|has to|got to|gotta|want|wants|wanna|hope|hoping|plan|plans|"
+    r"let['’]s|let me|see you|good luck|free|due)\b|['’](?:m|re|d)\b"
+    r"|\b(?:it|that|there|he|she|what|who|where|here|when|which)['’]s\b"
+    r"|\b(?:I|we|they|you)\s+(?!(?:on|at|in|to|for|and|or|but|the|a|an|too|all)\b)[a-z]+\b"
+    r"|\b(?:he|she|it)\s+(?:\w+ly\s+)?[a-z]+[^s\W]s\b"
+    r"|\b(?!(?:during|morning|evening|(?:no|some|any|every)?thing|spring|wedding|meeting|"
+    r"building|ceiling|string|sterling)\b)[a-z]\w+ing\b)"
+    r"|(?:\b[A-Z][a-z]+|(?i:\b(?:the|my|our|his|her|their|your)\s+[a-z]+))\s+(?:[a-z]+ly\s+)?"
+    r"[a-z]+[^s\W]s\b"
+)
+"""A present or a plan, once `_TOLD_PAST` found no past: a copula ("the interview is on
+Friday", "it's on Friday"), a modal or a wish ("we can do Friday"), "see you", or a
+subject and a verb in the present ("we fly on Friday", "Anton starts on Monday", "the
+plumber comes on Friday"), or a participle with no "is" ("plumber coming thursday")."""
+_AHEAD_FIRST = re.compile(
+    r"(?:\b(?:am|is|are)|['’](?:m|re)|\b(?:it|that|he|she|there|which|what)['’]s)\s+"
+    r"(?:\w+\s+)?(?:\w+ed|set|put)\b"
+    r"|\b(?:have|has)\s+got\b|['’](?:ve|s)\s+got\b",
+    re.I,
+)
+"""A passive in the present ("the surgery is booked", "it's now scheduled") or "have
+got" ("I've got the interview on Friday"): a present, though a past participle is in it."""
+_WOULD = re.compile(
+    r"(?:\bwould|['’]d)\s+(?:(?:\w+ly|already|just|never|not|still|also)\s+)?(?P<verb>[a-z]+)\b",
+    re.I,
+)
+"""A "would" or a "'d" and the verb after it: a plan with a verb ("they'd accept on the
+29th", though a past reports it: "Brightfern said they'd accept"), a past with a
+participle ("I'd already left", "would have gone")."""
 HABIT = re.compile(
     r"\b(?:always|usually|normally|typically|generally|often|never|every|each)\b", re.I
 )
@@ -644,13 +694,12 @@ def resolve_dates(text: str, said: datetime | None, month: str | None = None) ->
         return text
     text = _ordinals_as_digits(text)
     day = said.date()
-    # "I'll get it shipped before the 3rd": a participle in a future is no past.
-    past = bool(PAST.search(text)) and not _FUTURE.search(text)
+    told = _tense(text)
     habitual = bool(HABIT.search(text))
 
     def replace(match: re.Match[str]) -> str:
-        at_past = _clause_past(text, match.start(), past)
-        resolved = None if habitual and match["bare_day"] else _resolve(match, day, at_past)
+        tense = _clause_tense(text, match.start(), told)
+        resolved = None if habitual and match["bare_day"] else _resolve(match, day, tense)
         if resolved is None:
             return match[0]
         written = resolved.text
@@ -677,10 +726,14 @@ def resolve_dates(text: str, said: datetime | None, month: str | None = None) ->
     text = _RELATIVE.sub(
         replace,
         _DAY_OF_MONTH.sub(
-            lambda m: _day_of_month(m, day, _clause_past(text, m.start(), past), month, written),
+            lambda m: _day_of_month(
+                m, day, _clause_tense(text, m.start(), told) is True, month, written
+            ),
             text,
         ),
     )
+    if not habitual:
+        text = _WEEKEND.sub(lambda m: _weekend(m, day, _clause_tense(text, m.start(), told)), text)
     text = _FROM_DAY.sub(_from_day, text)
     text = _DAY_HAS.sub(r"\1 has ", text)
     text = _DAY_IS.sub(r"\1 is ", text)
@@ -708,19 +761,35 @@ preposition that ends in -ing) or says "is/are ... -ing": a present or a plan, w
 the tense of the clause before it."""
 
 
-def _clause_past(text: str, at: int, past: bool) -> bool:
-    """The tense at `at` in `text`: its own clause's (the words between the commas,
-    semicolons or conjunctions around it) when that clause shows one, else the
-    sentence's `past`. "found a flat, moving on the 25th": the move is ahead."""
+def _tense(words: str) -> bool | None:
+    """Whether `words` speak of the past (True), of a present or a plan (False), or do
+    not tell (None: "lunch with Sam on Friday"). A future or a present participle wins
+    over a past participle in it ("I'll get it shipped before the 3rd")."""
+    if _FUTURE.search(words) or _NOT_PAST.search(words) or _AHEAD_FIRST.search(words):
+        return False
+    if would := _WOULD.search(words):
+        verb = would["verb"].casefold()
+        return bool(
+            verb in ("have", "had", "been", "gone", "done", "seen")
+            or verb.endswith(("ed", "en"))
+            or _TOLD_PAST.fullmatch(verb)
+        )
+    if _TOLD_PAST.search(words):
+        return True
+    if _AHEAD.search(words):
+        return False
+    return None
+
+
+def _clause_tense(text: str, at: int, told: bool | None) -> bool | None:
+    """The tense (`_tense`) at `at` in `text`: its own clause's (the words between the
+    commas, semicolons or conjunctions around it) when that clause shows one, else the
+    sentence's, `told`. "found a flat, moving on the 25th": the move is ahead."""
     starts = [m.end() for m in _CLAUSE_EDGE.finditer(text, 0, at)]
     start = starts[-1] if starts else 0
     end_match = _CLAUSE_EDGE.search(text, at)
-    clause = text[start : end_match.start() if end_match else len(text)]
-    if _FUTURE.search(clause) or _NOT_PAST.search(clause):
-        return False
-    if PAST.search(clause):
-        return True
-    return past
+    tense = _tense(text[start : end_match.start() if end_match else len(text)])
+    return told if tense is None else tense
 
 
 _DAY_OWNS = re.compile(
@@ -746,7 +815,8 @@ own "on" or "in" is not written after it."""
 
 
 _FROM_DAY = re.compile(
-    rf"\b(?P<count>{_COUNT})\s+(?P<unit>day|week)s?\s+from\s+(?:on\s+)?(?P<day>\d{{4}}-\d\d-\d\d)\b",
+    rf"\b(?P<count>{_COUNT})\s+(?P<unit>day|week|fortnight)s?\s+from\s+(?:on\s+)?"
+    rf"(?P<day>\d{{4}}-\d\d-\d\d)\b",
     re.I,
 )
 """A span counted from a day ("a week from tomorrow", "two days from Friday"), that day
@@ -755,7 +825,7 @@ resolved first: the day the span ends."""
 
 def _from_day(match: re.Match[str]) -> str:
     number = _COUNTS.get(match["count"].casefold()) or int(match["count"])
-    step = timedelta(days=number * (7 if match["unit"].casefold() == "week" else 1))
+    step = timedelta(days=number * {"day": 1, "week": 7, "fortnight": 14}[match["unit"].casefold()])
     return f"on {(date.fromisoformat(match['day']) + step).isoformat()}"
 
 
@@ -782,12 +852,43 @@ _RANGE_TO = (
 _RANGE_OPEN = r"\d\d?(?:st|nd|rd|th)?\s*" + _RANGE_TO
 """A day opening a range whose end names the month ("16 to 21 june", "30 may - 2 june",
 "16th to 21st october"): a date though no ordinal, "the" or month follows it."""
+_UNITS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
+_TEENS = (
+    "tenth",
+    "eleventh",
+    "twelfth",
+    "thirteenth",
+    "fourteenth",
+    "fifteenth",
+    "sixteenth",
+    "seventeenth",
+    "eighteenth",
+    "nineteenth",
+    "twentieth",
+)
+_SPELLED_DAYS = {
+    **{word: number for number, word in enumerate(_UNITS, 1)},
+    **{word: number for number, word in enumerate(_TEENS, 10)},
+    **{f"twenty-{word}": 20 + number for number, word in enumerate(_UNITS, 1)},
+    "thirtieth": 30,
+    "thirty-first": 31,
+}
+"""A day of the month spelled out, as speech and dictation say it ("the sixteenth of
+May", "the twenty-second"); the tens and the unit joined by a hyphen, a space or
+nothing."""
+_SPELLED_DAY = "|".join(
+    sorted((word.replace("-", "[- ]?") for word in _SPELLED_DAYS), key=len, reverse=True)
+)
+_MONTH_FIRST = _MONTH_NAME.pattern.replace("|May)", "|(?-i:May))")
 _DAY_OF_MONTH = re.compile(
     rf"(?:\b(?P<prep>on|by|until|till|through|from|to|since|before|after)\s+)?"
-    rf"(?:(?:\bthe\s+|\b(?:next|this|last)\s+)?\b(?P<weekday>{_WD}),?\s+(?:the\s+)?|\bthe\s+|(?<![\w.,:£$€-])(?=\d\d?(?:st|nd|rd|th)?\s+"
-    r"(?:of\s+)?" + _MONTH_NAME.pattern + r"|" + _RANGE_OPEN + r"))(?P<day>[12]\d|3[01]|[1-9])"
+    rf"(?:(?:\bthe\s+|\b(?:last|next|this)\s+)?\b(?P<weekday>{_WD}),?\s+(?:the\s+)?|\bthe\s+"
+    rf"|(?P<month_first>{_MONTH_FIRST})\s+the\s+"
+    r"|(?<![\w.,:£$€-])(?=\d\d?(?:st|nd|rd|th)?\s+"
+    r"(?:of\s+)?" + _MONTH_NAME.pattern + r"|" + _RANGE_OPEN + r"))(?:(?P<day>[12]\d|3[01]|[1-9])"
     r"(?:(?:st|nd|rd|th)\b|(?=\s+(?:of\s+)?" + _MONTH_NAME.pattern + r"|\s*" + _RANGE_TO + r"))"
-    r"(?:\s+of\s+(?P<rel>next|this|last)\s+month\b|\s+(?:of\s+)?(?P<month>"
+    rf"|(?P<spelled>{_SPELLED_DAY})\b)"
+    r"(?:\s+of\s+(?P<rel>next|this|last)\s+month\b|\s+(?P<of>of\s+)?(?P<month>"
     + _MONTH_NAME.pattern
     + r"))?"
     r"(?=\s*(?:$|[,.!?;:)–-]|\s*\b(?:and|to|through|thru|until|till|or|at|in|so|but|because|"
@@ -798,7 +899,13 @@ _DAY_OF_MONTH = re.compile(
 """A day of the month said alone ("the 22nd", "saturday the 22nd", chat's "saturday
 22nd", "to the 20th", "on the Sunday, the 13th"), not "the 2nd floor" (a noun after
 it); "the 30th of next month", "the 3rd of March", chat's "3rd of march" and the day
-before its month with no ordinal ("12 July", "16 aug", British order) are one date."""
+before its month with no ordinal ("12 July", "16 aug", British order) are one date; so
+are a month before its day as speech says it ("May the 3rd", "October the fourth";
+chat's "june 12th" is left, its year often said elsewhere) and a weekday with its
+day, "last" or "next" before it ("last Saturday the 15th": the day of the month says
+which Saturday). A spelled day (`_SPELLED_DAYS`) is read the same way, but said alone it
+is a date only after a preposition or a weekday ("on the eighteenth"; not "this is the
+second")."""
 
 
 _ORDINALS = [
@@ -867,8 +974,11 @@ def _ordinals_as_digits(text: str) -> str:
     spans: list[tuple[int, int, str]] = []  # where each day in digits is, and its words
     at = length = 0
     for match in _ORDINAL_WORD.finditer(text):
+        month = _ORDINAL_MONTH.match(text, match.end())
+        if month and "of" not in month[0].casefold().split():
+            continue  # "the second march in a row": a count of marches (`_day_of_month`)
         if not (
-            _ORDINAL_MONTH.match(text, match.end())
+            month
             or _ORDINAL_AFTER.search(text, 0, match.start())
             or _DATED_BEFORE.search(text, 0, match.start())
             or (not text[: match.start() - 4].strip() and _ALONE.match(text, match.end()))
@@ -909,16 +1019,19 @@ def _day_of_month(
     bare day after them follows ("drop him off on the 9th and collect him on the 22nd",
     said on 2025-05-20, is 2025-06-09 then 2025-06-22, not 2025-05-22); the date chosen
     is added to it."""
-    number = int(match["day"])
+    spelled = (match["spelled"] or "").casefold()
+    number = _SPELLED_DAYS[re.sub(r"(?<=y)[- ]?", "-", spelled)] if spelled else int(match["day"])
+    named = match["month"] or match["month_first"]
     months = (
-        (
-            [match["month"]]
-            if match["month"]
-            else [m[0] for m in _MONTH_NAME.finditer(match.string, 0, match.start())]
-        )
+        ([named] if named else [m[0] for m in _MONTH_NAME.finditer(match.string, 0, match.start())])
         or _range_month(match)
         or ([month_said] if month_said else [])
     )
+    if spelled and (
+        (match["month"] and not match["of"])  # "the second march": a count of marches
+        or not (months or match["rel"] or match["prep"] or match["weekday"])
+    ):
+        return match[0]
     candidates: list[date] = []
     if match["rel"]:
         step = {"next": 1, "this": 0, "last": -1}[match["rel"].casefold()]
@@ -1015,9 +1128,14 @@ def _starts_sentence(text: str, at: int) -> bool:
     return bool(_SENTENCE_END.search(text[max(0, at - 8) : at])) if at else True
 
 
-def _resolve(match: re.Match[str], day: date, past: bool) -> _When | None:
-    from dateutil.relativedelta import relativedelta, weekday
+def _resolve(match: re.Match[str], day: date, tense: bool | None) -> _When | None:
+    """The date `match` (a `_RELATIVE`) names, said on `day` in `tense` (`_tense`); None
+    when it names none or the tense does not tell which: "on Friday" is the Friday
+    before in a past, the one ahead in a present or a plan, and no day in "lunch with
+    Sam on Friday"."""
+    from dateutil.relativedelta import relativedelta
 
+    past = tense is True
     phrase = match["phrase"].casefold()
     fixed = {
         "the day before yesterday": -2,
@@ -1066,21 +1184,33 @@ def _resolve(match: re.Match[str], day: date, past: bool) -> _When | None:
             return None  # "I read 5 books in two weeks": how long, not when
         number = _COUNTS.get(match["in_count"].casefold()) or int(match["in_count"])
         return _shift(day, number, match["in_unit"].casefold(), "around ")
+    if match["span_count"]:
+        return _span_from(match, day, tense)
     if match["bare_day"]:
-        number = WEEKDAYS.index(phrase)
-        if _FOR_DAY.search(match.string, 0, match.start()) and _AFTER_BARE_DAY.match(
-            match.string, match.end()
-        ):
-            # "I booked a physio for friday": what is booked for a day is ahead of it.
-            ahead = day + relativedelta(days=1, weekday=weekday(number)(1))
-            return _When(ahead.isoformat())
-        if not match[0].casefold().startswith("on ") and not _closes_clause(match):
-            return None  # "Mondays are busy" is no date
-        step = -1 if past else 1
-        return _When(
-            f"on {(day + relativedelta(days=step, weekday=weekday(number)(step))).isoformat()}"
-        )
+        return _bare_weekday(match, day, tense)
     return None
+
+
+def _bare_weekday(match: re.Match[str], day: date, tense: bool | None) -> _When | None:
+    """A weekday said with no "last", "next" or "this" (`_RELATIVE`'s bare_day): the one
+    before in a past, the one ahead in a present or a plan, none when not told."""
+    from dateutil.relativedelta import relativedelta, weekday
+
+    number = WEEKDAYS.index(match["phrase"].casefold())
+    if _FOR_DAY.search(match.string, 0, match.start()) and _AFTER_BARE_DAY.match(
+        match.string, match.end()
+    ):
+        # "I booked a physio for friday": what is booked for a day is ahead of it.
+        ahead = day + relativedelta(days=1, weekday=weekday(number)(1))
+        return _When(ahead.isoformat())
+    if not match[0].casefold().startswith("on ") and not _closes_clause(match):
+        return None  # "Mondays are busy" is no date
+    if tense is None:
+        return None  # "lunch with Sam on Friday": this one or the last, not told
+    step = -1 if tense else 1
+    return _When(
+        f"on {(day + relativedelta(days=step, weekday=weekday(number)(step))).isoformat()}"
+    )
 
 
 def _rel_weekday(day: date, number: int, step: int, past: bool) -> date:
@@ -1136,9 +1266,41 @@ def _closes_clause(match: re.Match[str]) -> bool:
     )
 
 
+def _weekend(match: re.Match[str], day: date, tense: bool | None) -> str:
+    """`_WEEKEND` said on `day`: the weekend just gone in a past, the coming one in a
+    plan; as said when the tense does not tell, or when said on a weekend (this one or
+    the next: not told)."""
+    if tense is None or day.weekday() >= 5:
+        return match[0]
+    saturday = day + timedelta(days=5 - day.weekday() - (7 if tense else 0))
+    return f"on the weekend of {saturday.isoformat()}"
+
+
+def _span_from(match: re.Match[str], day: date, tense: bool | None) -> _When | None:
+    """ "a fortnight today", "a week tomorrow", "a week on Friday" (`_RELATIVE`'s span):
+    the day counted on from today, tomorrow or the coming weekday, said of what is
+    ahead; in a past or a perfect it is how long ago something began ("it's been a week
+    today"), no day. Said on the weekday itself, which one is not told."""
+    if tense is True or re.search(r"\bbeen\b", match.string, re.I):
+        return None
+    start = match["span_from"].casefold()
+    if start in ("today", "tomorrow"):
+        base = day + timedelta(days=start == "tomorrow")
+    else:
+        ahead = (WEEKDAYS.index(match["span_day"].casefold()) - day.weekday()) % 7
+        if not ahead:
+            return None
+        base = day + timedelta(days=ahead)
+    number = _COUNTS[match["span_count"].casefold()]
+    weeks = number * (2 if match["span_unit"].casefold() == "fortnight" else 1)
+    return _When(f"on {(base + timedelta(weeks=weeks)).isoformat()}")
+
+
 def _shift(day: date, count: int, unit: str, about: str) -> _When:
     from dateutil.relativedelta import relativedelta
 
+    if unit == "fortnight":
+        count, unit = count * 2, "week"
     if unit == "day":
         return _When(f"on {(day + timedelta(days=count)).isoformat()}")
     if unit == "week":

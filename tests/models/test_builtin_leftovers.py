@@ -131,8 +131,9 @@ def test_a_particle_before_a_date_that_takes_no_preposition_stays_with_its_verb(
 
 def test_a_preposition_a_date_takes_is_still_replaced_by_the_date() -> None:
     assert chat("Lin: we moved on yesterday") == ["Lin: We moved on 2026-11-19."]
+    # Said on a Friday, of the past: the weekend just gone (dates16).
     assert chat("Lin: the gig was over the weekend, at the Roundhouse") == [
-        "Lin: The gig was over the weekend, at the Roundhouse."
+        "Lin: The gig was on the weekend of 2026-11-14, at the Roundhouse."
     ]
     assert chat("Lin: we met up over this weekend in Leeds") == [
         "Lin: We met up on the weekend of 2026-11-21 in Leeds."
@@ -347,7 +348,7 @@ def test_a_participle_alone_is_no_thing_a_what_question_asks() -> None:
         "Mo's dad is retired these days."
     ]
     assert chat("Lin: what did you do at the weekend?", "Mo: Hiked.") == [
-        "Mo hiked at the weekend."
+        "Mo hiked on the weekend of 2026-11-14."
     ]
     assert chat("Lin: what did you name the dog?", "Mo: Alfred.") == ["Mo named Alfred the dog."]
     assert chat("Lin: what do you eat these days?", "Mo: Vegan.") == ["Mo is vegan."]

@@ -1,0 +1,188 @@
+"""builtin's dates as people say them (dates16, issue 25 item 1: "a fact names who,
+what, and when (resolved)"): a weekday is the one before in a past and the one ahead in
+a present or a plan, and no day when the tense does not tell; days spelled out as speech
+and dictation say them ("the sixteenth of May", "May the 3rd"), a fortnight, the
+weekend. Every sentence here is written for these tests; each is said on Monday
+2025-06-09."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from memctl.models.facts import resolve_dates
+
+MONDAY = datetime(2025, 6, 9, 9)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "They rang me on Friday.",
+        "We went to the coast on Friday.",
+        "The launch was on Friday.",
+        "I did the paperwork on Friday.",
+        "I got the keys on Friday.",
+        "We had the party on Friday.",
+        "The old boiler finally died on Friday.",
+        "I'd already left on Friday.",
+        "We would have gone on Friday.",
+    ],
+)
+def test_a_weekday_told_in_the_past_is_the_one_before(said: str) -> None:
+    assert resolve_dates(said, MONDAY) == said.replace("Friday", "2025-06-06")
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "I'm going on Friday.",
+        "The interview is on Friday.",
+        "See you Friday.",
+        "We fly on Friday.",
+        "Anton starts on Friday.",
+        "The plumber comes on Friday.",
+        "Plumber coming on Friday.",
+        "The surgery is booked on Friday.",
+        "I've got the interview on Friday.",
+        "They said they'd sign it on Friday.",
+    ],
+)
+def test_a_weekday_told_as_a_present_or_a_plan_is_the_one_ahead(said: str) -> None:
+    expected = said.replace("Friday", "2025-06-13")
+    if said.startswith("See you"):
+        expected = "See you on 2025-06-13."
+    assert resolve_dates(said, MONDAY) == expected
+
+
+@pytest.mark.parametrize(
+    ("said", "written"),
+    [
+        ("Last Friday we went out.", "On 2025-06-06 we went out."),
+        ("This Friday we go out.", "On 2025-06-13 we go out."),
+        ("Next Friday we go out.", "On 2025-06-13 we go out."),
+    ],
+)
+def test_last_this_and_next_weekday_stay_as_they_were(said: str, written: str) -> None:
+    assert resolve_dates(said, MONDAY) == written
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Lunch with Sam on Friday.",  # no verb: this Friday or the last, not told
+        "Marnie's party on Friday.",
+        "20 week scan on Friday.",
+    ],
+)
+def test_a_weekday_whose_tense_is_not_told_is_left_as_said(said: str) -> None:
+    assert resolve_dates(said, MONDAY) == said
+
+
+@pytest.mark.parametrize(
+    ("said", "written"),
+    [
+        ("We fly out on the sixteenth of May.", "We fly out on 2025-05-16."),
+        ("The operation's on the twentieth of February.", "The operation's on 2025-02-20."),
+        ("I'm leaving Sheffield on the first of March.", "I'm leaving Sheffield on 2025-03-01."),
+        ("Poppy's play is on the twenty-second.", "Poppy's play is on 2025-06-22."),
+        ("Emrys's party is on the twenty first.", "Emrys's party is on 2025-06-21."),
+        ("The crown was fitted on the fourth.", "The crown was fitted on 2025-06-04."),
+        (
+            "It's now the eighth of March instead of the first.",
+            ("It's now on 2025-03-08 instead of 2025-03-01."),
+        ),
+        (
+            "Camping from the second of August to the ninth.",
+            ("Camping from 2025-08-02 to 2025-08-09."),
+        ),
+        ("It's on May the 3rd.", "It's on 2025-05-03."),
+        ("It's now on October the fourth.", "It's now on 2025-10-04."),
+        ("We did it on Saturday, the seventh, all fine.", "We did it on 2025-06-07, all fine."),
+        ("Mum's party was last Saturday the seventh.", "Mum's party was on 2025-06-07."),
+        ("I have the dentist next Monday, the sixteenth.", "I have the dentist on 2025-06-16."),
+    ],
+)
+def test_a_spelled_day_or_a_month_before_its_day_is_a_date(said: str, written: str) -> None:
+    assert resolve_dates(said, MONDAY) == written
+
+
+@pytest.mark.parametrize(
+    ("said", "written"),
+    [
+        # the day of the month said alone: the last such day in a past, else the next
+        ("We went there on the fourteenth.", "We went there on 2025-05-14."),
+        ("The dentist is on the fourteenth.", "The dentist is on 2025-06-14."),
+    ],
+)
+def test_a_spelled_day_alone_follows_the_tense(said: str, written: str) -> None:
+    assert resolve_dates(said, MONDAY) == written
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "This is the second.",  # no preposition, weekday or month: a count
+        "The second coat evens it out.",
+        "We meet on the first Sunday of June.",
+        "I came the second march in a row.",
+        "They moved it to june 19th.",  # chat's month first: its year is often said elsewhere
+    ],
+)
+def test_an_ordinal_that_is_no_day_stays_as_said(said: str) -> None:
+    assert resolve_dates(said, MONDAY) == said
+
+
+@pytest.mark.parametrize(
+    ("said", "written"),
+    [
+        ("I'm off a fortnight today.", "I'm off on 2025-06-23."),
+        ("We're back a week tomorrow.", "We're back on 2025-06-17."),
+        ("The course starts a week on Friday.", "The course starts on 2025-06-20."),
+        ("We go in a fortnight.", "We go around 2025-06-23."),
+        ("We move a fortnight from tomorrow.", "We move on 2025-06-24."),
+        ("We are off the day after tomorrow.", "We are off on 2025-06-11."),
+    ],
+)
+def test_a_fortnight_and_a_week_counted_from_a_day_ahead(said: str, written: str) -> None:
+    assert resolve_dates(said, MONDAY) == written
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "It's been a week today since I started.",  # how long, not a day ahead
+        "I lost two stone in a fortnight.",
+    ],
+)
+def test_a_fortnight_as_a_span_stays_as_said(said: str) -> None:
+    assert resolve_dates(said, MONDAY) == said
+
+
+@pytest.mark.parametrize(
+    ("said", "written"),
+    [
+        ("We went camping at the weekend.", "We went camping on the weekend of 2025-06-07."),
+        (
+            "We're going camping at the weekend.",
+            "We're going camping on the weekend of 2025-06-14.",
+        ),
+    ],
+)
+def test_at_the_weekend_is_the_one_gone_in_a_past_and_the_coming_one_in_a_plan(
+    said: str, written: str
+) -> None:
+    assert resolve_dates(said, MONDAY) == written
+
+
+def test_a_weekend_not_told_which_stays_as_said() -> None:
+    assert (
+        resolve_dates("Lunch with Sam at the weekend.", MONDAY) == "Lunch with Sam at the weekend."
+    )
+    # said on a Saturday: this weekend or the next
+    saturday = datetime(2025, 6, 14, 9)
+    assert resolve_dates("We're going camping at the weekend.", saturday) == (
+        "We're going camping at the weekend."
+    )
+    assert resolve_dates("We moved the weekend before.", MONDAY) == "We moved the weekend before."
