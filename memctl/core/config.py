@@ -144,9 +144,8 @@ class MemoryConfig(_Settings):
     flush_budget: bool = True
     """builtin only: a flush block of a long chat (16 messages or more, no tool call) keeps
     its most salient facts, about two for each square root of its messages (rules,
-    decisions and the user's name always; with an AI assistant, all the user tells of
-    their own life, and the assistant's answers only as room is left unless the user
-    takes them up); false keeps every fact its rules read. The budget is a block's: a
+    decisions and the user's name always; with an AI assistant, all the user says, and
+    the assistant's answers only as room is left unless the user takes them up); false keeps every fact its rules read. The budget is a block's: a
     chat flushed on every Stop in short blocks is not cut, one flushed at once is. An
     LLM's flush answer is never cut."""
     embedding_model: ModelSpec | None = None

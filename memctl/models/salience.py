@@ -20,12 +20,13 @@ is one voice alone (notes, a list dictated, messages nobody answers): what someo
 writes down for memory is what they chose to keep. Nor is a short block (fewer than
 `LONG_BLOCK` messages).
 
-A long chat with an AI assistant is budgeted too, ranked by who said what (`_helped`):
-what a user tells an assistant about their own life ("I have celiac disease", "I'm
-vegetarian") names no date, number or other person and would rank last (review 20 #1),
-while it is what the assistant's memory is for, so it is never cut (`_OWN_LIFE`); what
-the assistant says (its advice, its lists, its own figures) ranks after all the user
-says, unless the user takes it up in their next message.
+A long chat with an AI assistant is budgeted on the assistant's side only (`_helped`):
+what a user tells an assistant ("I have celiac disease", "We deploy with ArgoCD") names no
+date, number or other person and would rank last (review 20 #1), while it is what the
+assistant's memory is for, so none of it is cut (a list of topics of one's own life cut
+"The user has ADHD." and "The staging DB is db3.internal.", review 23 H3, H4); what the
+assistant says (its advice, its lists, its own figures) is cut first, unless the user
+takes it up in their next message.
 """
 
 from __future__ import annotations
@@ -224,23 +225,6 @@ def within_budget(
     return [fact for n, fact in enumerate(facts) if n in kept]
 
 
-_OWN_LIFE = re.compile(
-    r"(?i:\b(?:allerg\w*|intoleran\w*|vegan|vegetarian|pescatarian|teetotal|gluten|"
-    r"lactose|celiac|coeliac|diabet\w*|asthma\w*|epilep\w*|disease|disorder|syndrome|"
-    r"diagnos\w*|medication|pregnan\w*|(?:\w*n't|not|never|no longer) (?:eat|drink)|"
-    r"loves|likes|hates|dislikes|prefers|adores|can't stand|favou?rite|name is|years old|"
-    r"born|works? (?:as|at|for)|worked (?:as|at|for)|lives? (?:in|at|with|alone|on)|"
-    r"moved (?:to|into))\b)"
-    rf"|\b(?i:{kin_pattern()})\s+[A-Z][a-z]+"
-    r"|^(?:The user|(?!(?:It|This|That|There|Here|What|Which|Who|Each|Everything|Nothing|"
-    r"Something|Anything)\b)[A-Z][a-z]+) is an? (?!(?:bit|little|lot)\b)"
-)
-"""What a user tells an AI assistant of their own life, which the assistant's memory is
-for: their diet and body ("The user has celiac disease"), what they like and loathe
-("Dana prefers tea"), who and what they are ("Carmen is a freelance translator", a name,
-an age), where they work and live, and their kin by name ("Vera's brother Caleb")."""
-
-
 def _sources(
     facts: list[str],
     conversation: list[dict[str, Any]],
@@ -263,12 +247,12 @@ def _helped(
     said: list[dict[str, Any]],
     sources: list[int | None],
 ) -> list[Ranked]:
-    """`ranked` for a chat with an AI assistant: what the user says of their own life
-    (`_OWN_LIFE`) is never cut, as a rule is not; what the assistant says is an `aside`,
-    ranked after all the user says, unless the user's next message takes it up ("ok,
-    let's go with the 3-day plan"): its advice, lists and figures are its answer of the
-    moment, not what the user lives by, and its "make sure" or "a sensible decision"
-    is advice, not a rule the user set."""
+    """`ranked` for a chat with an AI assistant: what the user says is never cut, as a
+    rule is not (the user's own life and project, which the assistant's memory is for);
+    what the assistant says is an `aside`, cut first, unless the user's next message
+    takes it up ("ok, let's go with the 3-day plan"): its advice, lists and figures are
+    its answer of the moment, not what the user lives by, and its "make sure" or "a
+    sensible decision" is advice, not a rule the user set."""
     messages = Said(said)
     helped = []
     for r, fact, source in zip(ranked, facts, sources, strict=True):
@@ -276,6 +260,5 @@ def _helped(
             taken = taken_up(_stems(_unprefixed(fact)), messages, source)
             helped.append(Ranked(r.rule and taken, r.score, r.order, aside=not taken))
         else:
-            own = _OWN_LIFE.search(_unprefixed(fact)) is not None
-            helped.append(Ranked(r.rule or own, r.score, r.order))
+            helped.append(Ranked(True, r.score, r.order))
     return helped

@@ -213,13 +213,14 @@ def test_a_short_block_and_the_users_name_are_never_cut() -> None:
 
 
 def test_a_users_own_life_survives_the_budget_of_a_chat_with_an_ai_assistant() -> None:
-    """Review 20 #1: what a user tells an assistant about themselves ("I have celiac
-    disease") names no date, number or other person and would rank last; in a chat with
-    an AI assistant (the assistant role unnamed, or named as one: "Assistant",
-    "ChatGPT") it is never cut, though the chat is budgeted. Between two people, one of
-    them in the assistant role under a person's name, it is ranked as any other fact."""
+    """Review 20 #1, review 23 H3/H4: what a user tells an assistant ("I have celiac
+    disease", "The user has ADHD.", "We deploy with ArgoCD.") names no date, number or
+    other person and would rank last; in a chat with an AI assistant (the assistant role
+    unnamed, or named as one: "Assistant", "ChatGPT") none of what the user said is cut,
+    though the chat is budgeted on the assistant's side. Between two people, one of them
+    in the assistant role under a person's name, it is ranked as any other fact."""
     facts = [f"Ravi{n} opened a bakery in Porto on 2025-03-0{n % 9 + 1}." for n in range(14)]
-    own = ["The user has celiac disease.", "The user prefers oat milk.", "Ana is a nurse."]
+    own = ["The user has celiac disease.", "The user has ADHD.", "We deploy with ArgoCD."]
     people = said([f"{('Ana', 'Ben')[n % 2]}: line {n}." for n in range(20)])
     assert not set(own) & set(within_budget([*facts, *own], people))
     for name in (None, "Assistant", "ChatGPT"):
@@ -229,11 +230,11 @@ def test_a_users_own_life_survives_the_budget_of_a_chat_with_an_ai_assistant() -
                 item.pop("name")
                 if name:
                     item["name"] = name
-        # Every fact told by the user (the first message); "There is a ..." is no one's.
-        told = [*facts, *own, "There is a bike shed at the office."]
-        kept = within_budget(told, chat, [0] * len(told))
-        assert set(own) <= set(kept) and len(kept) == budget(20), name
-        assert "There is a bike shed at the office." not in kept
+        told = [*facts, *own]  # every fact told by the user (the first message)
+        assert within_budget(told, chat, [0] * len(told)) == told, name
+        # Told by the assistant (the second message), the same facts are cut to the room.
+        kept = within_budget(told, chat, [1] * len(told))
+        assert len(kept) == budget(20), name
 
 
 MEALS = [
@@ -292,25 +293,29 @@ def test_the_assistants_figures_do_not_fill_the_ledger_of_a_long_chat() -> None:
 
 
 def test_what_the_user_takes_up_of_the_assistants_answer_is_kept() -> None:
-    """What the assistant says ranks after all the user says, unless the user's next
-    message takes it up ("ok, let's go with the 3-day plan"); a rule-shaped piece of its
-    advice ("make sure ...") is no rule the user set."""
+    """What the assistant says is cut first, unless the user's next message takes it up
+    ("ok, let's go with the 3-day plan"); a rule-shaped piece of its advice ("make sure
+    ...") is no rule the user set, and the user's own facts are never cut."""
     lines = [f"line {n}." for n in range(16)]
-    lines[9] = "Here is a 3-day plan: dal on Monday, tofu stir-fry on Tuesday."
-    lines[10] = "Ok, let's go with the 3-day plan with the dal."
+    lines[9] = "Here is a plan: dal and tofu stir-fry."
+    lines[10] = "Ok, let's go with the plan with the dal."
     lines[11] = "Make sure to soak the beans for 8 hours before the chilli."
     roles = ("user", "assistant")
     conversation = [{"role": roles[n % 2], "text": text, "ts": DAY} for n, text in enumerate(lines)]
-    users = [f"The user painted the {room} pale green." for room in ROOMS]
-    plan = "Here is a 3-day plan: dal on 2025-03-17, tofu stir-fry on 2025-03-18."
+    users = [f"The user painted the {room} pale green." for room in ROOMS[:4]]
+    # Asides that outrank the plan on salience (a name, a place, a date each).
+    asides = [f"Ravi{n} opened a bakery in Porto on 2025-03-0{n + 1}." for n in range(4)]
+    plan = "Here is a plan: dal and tofu stir-fry."
     advice = "Make sure to soak the beans for 8 hours before the chilli."
-    said_in = [0] * len(users) + [9, 11]
-    kept = within_budget([*users, plan, advice], conversation, said_in)
-    assert plan in kept and advice not in kept and len(kept) == budget(16)
-    # Not taken up, the plan is an aside as the advice is: the user's facts fill the room.
+    told = [*users, *asides, plan, advice]
+    said_in = [0] * len(users) + [1, 3, 5, 7] + [9, 11]
+    kept = within_budget(told, conversation, said_in)
+    assert set(users) <= set(kept) and plan in kept and advice not in kept
+    assert len(kept) == budget(16) < len(told)
+    # Not taken up, the plan is an aside as the advice is.
     conversation[10] = {"role": "user", "text": "line 10.", "ts": DAY}
-    kept = within_budget([*users, plan, advice], conversation, said_in)
-    assert kept == users
+    kept = within_budget(told, conversation, said_in)
+    assert set(users) <= set(kept) and plan not in kept and len(kept) == budget(16)
 
 
 ROOMS = ["hall", "kitchen", "attic", "porch", "study", "pantry", "landing", "cellar"]
