@@ -1058,6 +1058,9 @@ def _day_of_month(
                 candidates.append(date(year, month + 1, number))
         # A day said after another of the same sentence comes after it.
         earlier = max(written) if written else None
+        told = _LAST_OR_NEXT.match(match[0])
+        if told:  # "last Friday the 31st" is past, whatever the verb says (review 24 F6)
+            past = told["way"].casefold() == "last"
         # "pushed to the 24th", "until the 2nd": a new date or an end, ahead of the day
         # it was said whatever the tense; "thursday the 4th": the 4th that is a Thursday.
         if (
@@ -1077,7 +1080,14 @@ def _day_of_month(
             ahead = [w for w in candidates if w >= max(day, earlier or day)] or [
                 w for w in candidates if w >= day
             ]
-            chosen = min(_on_weekday(ahead, match["weekday"]))
+            on = _on_weekday(ahead, match["weekday"])
+            fits = _on_weekday(candidates, match["weekday"])
+            if match["weekday"] and on is ahead and fits is not candidates:
+                # No day ahead falls on the weekday said ("Friday the 31st" said on
+                # 2025-02-03): the one that does is behind, whatever the verb.
+                chosen = max(w for w in fits if w <= day) if min(fits) <= day else min(fits)
+            else:
+                chosen = min(on)
         # Five months always hold the day on either side of `day` (a 31st included).
     if written is not None:
         written.append(chosen)
@@ -1110,6 +1120,10 @@ def _range_month(match: re.Match[str]) -> list[str]:
 _TAKES_DATE = re.compile(r"\S\s+(?:for|about|of)\s+$", re.I)
 """A preposition before a day of the month that takes the date itself ("a bed for the
 12th", "annoyed about the 3rd"), where the date's own "on" is not written."""
+
+
+_LAST_OR_NEXT = re.compile(r"(?:\w+\s+)?(?P<way>last|next)\s", re.I)
+"""A weekday's "last" or "next" opening a `_DAY_OF_MONTH` ("on last Friday the 31st")."""
 
 
 def _on_weekday(candidates: list[date], weekday: str | None) -> list[date]:

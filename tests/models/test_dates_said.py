@@ -186,3 +186,19 @@ def test_a_weekend_not_told_which_stays_as_said() -> None:
         "We're going camping at the weekend."
     )
     assert resolve_dates("We moved the weekend before.", MONDAY) == "We moved the weekend before."
+
+
+@pytest.mark.parametrize(
+    ("said", "resolved"),
+    [
+        # Said on Monday 2025-02-03: "last" is past whatever the verb ("quit" is no
+        # past to the tense rules), and a 31st on a Friday is behind.
+        ("Last Friday the thirty-first I quit Acme.", "on 2025-01-31 I quit Acme."),
+        ("Last Friday the 31st I quit Acme.", "on 2025-01-31 I quit Acme."),
+        ("Next Friday the 7th I start at Acme.", "on 2025-02-07 I start at Acme."),
+    ],
+)
+def test_last_or_next_before_a_weekday_and_its_day_tells_the_way(said: str, resolved: str) -> None:
+    """Review 24 F6: "Last Friday the thirty-first I quit Acme." went to 2025-03-31, a
+    Monday ahead."""
+    assert resolve_dates(said, datetime(2025, 2, 3, 9)) == resolved
