@@ -99,6 +99,7 @@ SETS = (
     "fourteenth",
     "fifteenth",
     "sixteenth",
+    "seventeenth",
 )
 MISSES = False  # --misses: print each case missed
 
@@ -8061,6 +8062,687 @@ SIXTEENTH: dict[str, dict[str, list[str]]] = {
 }
 
 
+# A seventeenth wording set for bench/supersession.py (`seventeenth`), held out.
+# Written 2026-12-05, 18:41-18:43 UTC (per `date -u`), by a helper session started for
+# brief briefs/seventeenth.md. It read ONLY bench/supersession.py (for the format, the 18
+# kinds, the placeholders and how `_values`/`make_cases` fill them, and to avoid the
+# registers of the sixteen earlier sets); nothing under memctl/, tests/, docs/,
+# bench/README.md, nor anything under notes/ besides what it wrote.
+#
+# Registers aimed at (absent or rare in the earlier sets): text-message shorthand ("fyi",
+# "btw", "nvm", "w/", "b/c", "thx", "tbh"); a correction in a thread reply ("^ that's
+# outdated", "^^ not anymore"); ticket-system lines ("[OPS-412] Status: ... → ...") and
+# calendar-invite lines ("Updated invitation: ..."); changelog / release-note lines
+# ("### Changed", "v2.3 release notes: ..."); markdown table rows ("| subject | old | new |");
+# a voice transcription with fillers ("um", "uh", "like", "[inaudible]"); a second-hand
+# correction ("Mum says you've got the wrong ..., it's ..."); the new value first and the
+# old one after ("{new} now — not {old}"); a passive ("... was moved to ..."); a change
+# announced for the future and already in effect ("from today ..."); "no longer" / "not
+# anymore" with the new value only in the next sentence; a date-stamped log line; two
+# changes listed in one line; a polite e-mail register ("I hope this finds you well");
+# a non-native speaker's English; a negated old value carrying the change ("{S}? Not
+# {old}. {new}.").
+# Distractors: plans called off, someone else's value, hypotheticals, questions, a change
+# proposed and rejected, a past value for a different time, the same change words about a
+# different subject (often in the same registers: a ticket closed "Won't Do", a table row
+# for another attribute, a log line about something else); none names {old} or {new}.
+# "also" lines: the same subject's second value ("... also ...; both stay"), and a second
+# subject in the same registers (table rows, tickets, shorthand), with its own value ({alt})
+# or the same value as {old}.
+#
+# Placeholders, as make_cases fills them:
+#   old/new/ask: {s} {S} {old} {new} (and {other}, {n})
+#   distract:    {s} {S} {other} {n}   ({other} is a value of the same sort for home,
+#                employer, favourite, car, school, team and language; a person's name
+#                for every other kind)
+#   also:        {s} {S} {s2} {S2} {alt} {old}   (the first line of each kind has no
+#                {s2}: make_cases falls back to it when no second subject is left)
+# No "new" line uses {s2}/{S2}/{alt}; {other} appears in "new" lines only for kinds where
+# it is a person's name (host, owner, meeting, phone, version, manager).
+# No "ask" line uses {old} or {new}; every "new" line names {new}.
+# People named inside lines (Gwendolyn, Thaddeus, Radek, Ximena, Mum) are not in the
+# bench's NAMES.
+# For the tool kind the subject is "The X team" (capital T), so {S} is put at the start
+# of a line, after a colon or in a table cell.
+# The school kind is about the subject's son throughout.
+# One line each, no leading "- " (write() adds the bullet).
+# Checked by check_seventeenth.py (same folder): kinds, keys, placeholders, counts.
+
+SEVENTEENTH: dict[str, dict[str, list[str]]] = {
+    "host": {
+        "old": [
+            "fyi {s} is on {old} if u need to ssh in",
+            "| {s} | {old} | primary |",
+            "[OPS-{n}] Inventory: {s} → host {old}",
+            "Dear all, I hope this finds you well. Just to confirm, {s} is hosted on {old}.",
+        ],
+        "new": [
+            "^ that's outdated, {s} is on {new} since the weekend",
+            "| {s} | {old} | {new} |",
+            "[OPS-{n}] Status: {s} migration In Progress → Done ({old} → {new})",
+            "{new} now — not {old} — for {s}, b/c the old disk kept filling up.",
+            "{S} was moved to {new} by {other} on Saturday night.",
+            "{S} no longer runs on {old}. Everything for it is on {new}.",
+            "2026-11-14 03:12Z INFO cutover: {s} upstream set to {new}, {old} drained",
+        ],
+        "distract": [
+            "[OPS-{n}] Move {s} to new hardware: Open → Won't Do (rejected by {other})",
+            "btw {other}'s laptop was moved to a new desk, nothing to do with {s}",
+            "If {s} had to be moved, which box would we pick? Nobody's decided.",
+            "Back in 2022 {s} ran on a rented machine that {other} set up.",
+            "um so {s} was, like, really slow yesterday, uh, {n} timeouts or so",
+        ],
+        "also": [
+            "{S} also has a read replica on {alt}; both stay.",
+            "| {s2} | {alt} | primary |",
+            "fyi {s2} is on {old} too, same box",
+            "[OPS-{n}] Inventory: {s2} → host {alt}",
+        ],
+        "ask": [
+            "which box is {s} on rn?",
+            "What host should I point the dashboard for {s} at?",
+            "Where is {s} running these days?",
+        ],
+    },
+    "home": {
+        "old": [
+            "{S} lives in {old} w/ two cats",
+            "| {S} | home: {old} |",
+            "Dear {S}, I hope you are keeping well in {old}.",
+            "{S} is living in {old}, is near the river, very nice city.",
+        ],
+        "new": [
+            "Mum says you've got the wrong city for {s}, it's {new} now.",
+            "^ that's outdated, {s} left {old} ages ago, lives in {new}",
+            "{new} now — not {old} — so send {s}'s card there.",
+            "um, so {s} is, uh, in {new} now, like, moved last month, yeah",
+            "{S} does not live in {old} anymore. The new flat is in {new}.",
+            "| {S} | home | {old} | {new} |",
+            "{S} moved to {new} and started a new job, big month for them",
+        ],
+        "distract": [
+            "{S} was going to move to {other} but the flat fell through.",
+            "{S}'s brother lives in {other}.",
+            "Would {s} ever move to {other}? Only if the job was amazing.",
+            "Years ago, as a student, {s} lived in {other}.",
+            "nvm, it was {s}'s cousin who moved to {other}, not {s}",
+        ],
+        "also": [
+            "{S} also keeps a small place in {alt}; both stay.",
+            "| {S2} | home: {alt} |",
+            "{S2} lives in {old} too, same street",
+            "{S2} is living in {alt}, very nice city.",
+        ],
+        "ask": [
+            "where does {s} live now?",
+            "What city should I post {s}'s card to?",
+            "Which city is {s} in at the moment?",
+        ],
+    },
+    "employer": {
+        "old": [
+            "{S} works at {old} fyi",
+            "| {S} | employer: {old} |",
+            "Dear {S}, thank you for your time; please pass my regards to everyone at {old}.",
+            "{S} is working in {old} company since three years.",
+        ],
+        "new": [
+            "^ that's outdated, {s} is at {new} now, left {old} in the summer",
+            "{new} now — not {old} — is where {s} works.",
+            "{S} is no longer at {old}. Since October the payslips come from {new}.",
+            "Mum says you've got it wrong about {s}, the job is at {new}, not {old}.",
+            "um, {s} is, like, at {new} now? uh, yeah, started there in the spring",
+            "| {S} | employer | {old} | {new} |",
+            "{S} joined {new} and bought a bike, in that order",
+        ],
+        "distract": [
+            "{S} had an offer from {other} but turned it down.",
+            "{S}'s partner works at {other}.",
+            "If {other} called, would {s} go? Hard to say.",
+            "Before any of this, {s} interned at {other} for a summer.",
+            "btw {other} was acquired last week, doesn't affect {s}",
+        ],
+        "also": [
+            "{S} also does weekend consulting for {alt}; both stay.",
+            "| {S2} | employer: {alt} |",
+            "{S2} works at {old} too fyi",
+            "{S2} is working in {alt} company since two years.",
+        ],
+        "ask": [
+            "where's {s} working now?",
+            "Which company should I list for {s}?",
+            "Who is {s}'s employer these days?",
+        ],
+    },
+    "date": {
+        "old": [
+            "fyi {s} is on {old}",
+            "| {s} | {old} | confirmed |",
+            "Invitation: {S} @ {old} (all day)",
+            "Dear team, I hope this finds you well. {S} is planned for {old}.",
+        ],
+        "new": [
+            "Updated invitation: {S} @ {new} (was {old})",
+            "[PLAN-{n}] Due date: {old} → {new}",
+            "{new} now — not {old} — for {s}, b/c legal wants another review.",
+            "{S} was pushed to {new} by the steering group.",
+            "{S} is not happening on {old} anymore. The new date is {new}.",
+            "CHANGELOG, Changed: {S}: target date moved to {new}",
+            "^ that's outdated, {s} is {new} now",
+        ],
+        "distract": [
+            "Moving {s} to a later date was proposed and rejected.",
+            "{other}'s holiday was pushed back a week, unrelated to {s}.",
+            "What if {s} slipped? {other} says it won't.",
+            "Last year's version of {s} happened in the autumn.",
+            "Invitation cancelled: {S} prep session with {other}",
+        ],
+        "also": [
+            "{S} also has a rehearsal on {alt}; keep both dates.",
+            "| {s2} | {alt} | confirmed |",
+            "fyi {s2} is on {old} too",
+            "Invitation: {S2} @ {alt} (all day)",
+        ],
+        "ask": [
+            "when's {s} now?",
+            "What date should I block for {s}?",
+            "Which day is {s} on at the moment?",
+        ],
+    },
+    "owner": {
+        "old": [
+            "{S} → {old} owns it, ping them",
+            "| {s} | owner: {old} |",
+            "[SVC-{n}] Owner of {s}: {old}",
+            "Dear all, kindly note that {old} is the owner of {s}.",
+        ],
+        "new": [
+            "[SVC-{n}] Owner of {s}: {old} → {new}",
+            "^ that's outdated, {new} owns {s} now",
+            "{new} now — not {old} — owns {s}.",
+            "{S} was handed to {new} after the reorg.",
+            "{old} no longer owns {s}. Questions go to {new}.",
+            "um, so, {s} is, uh, {new}'s now, {other} said so in the sync",
+            "CHANGELOG, Changed: Ownership of {s} transferred to {new}",
+        ],
+        "distract": [
+            "[SVC-{n}] Transfer {s} to {other}: Won't Do",
+            "{other} owns the service next door, not {s}.",
+            "Who would own {s} if the team split? Unclear.",
+            "When it was a prototype, {other} looked after {s}.",
+            "btw {other} took over the on-call rota, nothing to do with who owns {s}",
+        ],
+        "also": [
+            "{alt} also co-maintains {s}; both stay.",
+            "| {s2} | owner: {alt} |",
+            "{old} owns {s2} too fyi",
+            "[SVC-{n}] Owner of {s2}: {alt}",
+        ],
+        "ask": [
+            "who owns {s} rn?",
+            "Who should I page about {s}?",
+            "Which person is responsible for {s} now?",
+        ],
+    },
+    "role": {
+        "old": [
+            "fyi {old} is the {s}",
+            "| {s} | {old} |",
+            "Dear colleagues, please note that {old} is the {s}.",
+            "{old} is doing the {s} job, is very good in it.",
+        ],
+        "new": [
+            "^ that's outdated, {new} is the {s} now",
+            "| {s} | {old} | {new} |",
+            "{new} now — not {old} — is the {s}.",
+            "The {s} role was given to {new} at the offsite.",
+            "{old} is not the {s} anymore. It's {new}, from this week.",
+            "From today, {new} is the {s}; {old} moves to the platform group.",
+            "Mum says you've got the wrong person for the {s}, it's {new}.",
+        ],
+        "distract": [
+            "Making {other} the {s} was proposed and voted down.",
+            "{other} is the deputy for a different area.",
+            "If {other} were the {s}, would reviews be faster? Who knows.",
+            "Two years ago the {s} was someone who has since left.",
+            "btw {other} was made lead of the book club, lol",
+        ],
+        "also": [
+            "{alt} is also a deputy {s}; both stay.",
+            "| {s2} | {alt} |",
+            "fyi {old} is also the {s2}",
+            "{alt} is doing the {s2} job, is very good in it.",
+        ],
+        "ask": [
+            "who's the {s} rn?",
+            "Who do I ask for sign-off as the {s}?",
+            "Which person is the {s} at the moment?",
+        ],
+    },
+    "tool": {
+        "old": [
+            "{S}: CI is {old} fyi",
+            "| {S} | CI: {old} |",
+            "[BUILD-{n}] {S} pipelines: {old}",
+            "{S} is using {old} for the builds, all of them.",
+        ],
+        "new": [
+            "{S}: ^ that's outdated, CI is {new} now",
+            "| {S} | CI | {old} | {new} |",
+            "{S}: {new} now — not {old} — for every pipeline.",
+            "{S}: all pipelines were moved to {new} last sprint.",
+            "{S}: {old} is no longer used. The builds run on {new}.",
+            "CHANGELOG, Changed: {S}: CI migrated from {old} to {new}",
+            "[BUILD-{n}] {S} CI migration: In Progress → Done ({new})",
+            "{S}: from today everything builds on {new}; {old} is read-only.",
+        ],
+        "distract": [
+            "{S}: switching CI was proposed by {other} and rejected.",
+            "{S}: {other}'s team uses a different CI, fyi.",
+            "{S}: what if we ran builds on our own runners? Just an idea.",
+            "{S}: in 2019 they built everything with shell scripts.",
+            "[BUILD-{n}] {S}: flaky test quarantine: Open → Done",
+        ],
+        "also": [
+            "{S} also uses {alt} for nightly releases; both stay.",
+            "| {S2} | CI: {alt} |",
+            "{S2}: CI is {old} too",
+            "[BUILD-{n}] {S2} pipelines: {alt}",
+        ],
+        "ask": [
+            "{S}: which CI now?",
+            "{S}: what do their pipelines run on?",
+            "{S}: which build system are they using these days?",
+        ],
+    },
+    "meeting": {
+        "old": [
+            "fyi {s} is at {old}",
+            "Invitation: {S} @ {old} daily",
+            "| {s} | {old} |",
+            "Dear all, {s} takes place at {old} every day.",
+        ],
+        "new": [
+            "Updated invitation: {S} @ {new} daily (was {old})",
+            "^ that's outdated, {s} is {new} now",
+            "{new} now — not {old} — for {s}.",
+            "{S} was moved to {new} b/c of the time zones.",
+            "{S} is no longer at {old}. From Monday it starts at {new}.",
+            "um so {s} is, uh, at {new} now, like, {other} moved it",
+            "From today {s} is at {new}; the {old} slot is freed up.",
+        ],
+        "distract": [
+            "Moving {s} earlier was proposed by {other} and rejected.",
+            "{other}'s one-to-one was moved to the afternoon.",
+            "Should {s} be shorter? {other} thinks so.",
+            "Last winter {s} was on a different schedule for a month.",
+            "Updated invitation: {S} retro with {other}, room changed",
+        ],
+        "also": [
+            "{S} also has a weekly follow-up at {alt}; both stay.",
+            "Invitation: {S2} @ {alt} daily",
+            "fyi {s2} is at {old} too",
+            "| {s2} | {alt} |",
+        ],
+        "ask": [
+            "what time's {s} now?",
+            "When do I need to be online for {s}?",
+            "Which slot is {s} in these days?",
+        ],
+    },
+    "name": {
+        "old": [
+            "fyi the {s} is called {old}",
+            "| {s} | {old} |",
+            "Dear all, the {s} is known as {old}.",
+            "The {s}, his name is {old}, everybody know this.",
+        ],
+        "new": [
+            "^ that's outdated, the {s} is {new} now",
+            "| {s} | {old} | {new} |",
+            "{new} now — not {old} — is the name of the {s}.",
+            "The {s} was renamed {new} at the retro.",
+            "The {s} is not called {old} anymore. Search for {new}.",
+            "CHANGELOG, Changed: Renamed the {s} to {new}",
+            "From today the {s} goes by {new}; the {old} links redirect.",
+        ],
+        "distract": [
+            "Renaming the {s} was proposed by {other} and rejected.",
+            "{other}'s side project was renamed twice this month.",
+            "What would the {s} be called if we started over? Fun question.",
+            "Back in the beta, the {s} had a placeholder name.",
+            "btw the {s} got a new colour scheme, same name",
+        ],
+        "also": [
+            "The {s} also has a short alias, {alt}; both stay.",
+            "| {s2} | {alt} |",
+            "fyi the {s2} is called {alt}",
+            "The {s2}, his name is {alt}, everybody know this.",
+        ],
+        "ask": [
+            "what's the {s} called now?",
+            "Which name do I search for to find the {s}?",
+            "What is the {s} named these days?",
+        ],
+    },
+    "phone": {
+        "old": [
+            "{S}'s number is {old} fyi",
+            "| {S} | {old} | mobile |",
+            "Dear {S}, I will ring you on {old} tomorrow if that suits.",
+            "My number is {old}, call me any time — {S}.",
+        ],
+        "new": [
+            "^ that's outdated, {s}'s number is {new} now",
+            "Mum says you've got the wrong number for {s}, it's {new}.",
+            "{new} now — not {old} — for {s}.",
+            "{S}'s number was changed to {new} after the phone was stolen.",
+            "{S} is not on {old} anymore. Ring {new} instead.",
+            "um, {s}'s new number is, uh, {new}, {other} gave it me",
+            "| {S} | {old} | {new} |",
+        ],
+        "distract": [
+            "{S} was going to switch networks but didn't bother.",
+            "{other}'s number changed last week, not {s}'s.",
+            "What if {s} lost their phone again? Hope not.",
+            "As a kid, {s} had a landline with a party line.",
+            "nvm, it was {other} who got a new number",
+        ],
+        "also": [
+            "{S} also has a desk line, {alt}; both stay.",
+            "| {S2} | {alt} | mobile |",
+            "{S2}'s number is {alt} fyi",
+            "My number is {alt}, call me any time — {S2}.",
+        ],
+        "ask": [
+            "what's {s}'s number now?",
+            "Which number should I call to reach {s}?",
+            "How do I phone {s} these days?",
+        ],
+    },
+    "manager": {
+        "old": [
+            "fyi {s} reports to {old}",
+            "| {S} | manager: {old} |",
+            "Dear {S}, I have copied {old} as your manager on this e-mail.",
+            "{S} is in team of {old}, {old} is the chief of {s}.",
+        ],
+        "new": [
+            "^ that's outdated, {s} reports to {new} now",
+            "| {S} | manager | {old} | {new} |",
+            "{new} now — not {old} — is {s}'s manager.",
+            "{S} was moved under {new} in the reorg.",
+            "{S} doesn't report to {old} anymore. {new} is the manager since the reshuffle.",
+            "Mum says you've got it wrong, {s}'s boss is {new}.",
+            "From today {s} reports to {new}; {old} keeps the other squad.",
+        ],
+        "distract": [
+            "Moving {s} under {other} was proposed and rejected.",
+            "{other} manages the team across the hall.",
+            "If {other} left, who would {s}'s peers report to? Unclear.",
+            "As an intern, {s} reported to {other}.",
+            "btw {other} was moved under a new director, {s} unaffected",
+        ],
+        "also": [
+            "{S} also has a mentor, {alt}; both stay.",
+            "| {S2} | manager: {alt} |",
+            "fyi {s2} reports to {old} too",
+            "{S2} is in team of {alt}, {alt} is the chief.",
+        ],
+        "ask": [
+            "who's {s}'s manager now?",
+            "Who approves {s}'s holidays?",
+            "Who does {s} report to these days?",
+        ],
+    },
+    "favourite": {
+        "old": [
+            "{S} is a {old} person tbh",
+            "| {S} | editor: {old} |",
+            "Dear {S}, I have set up {old} on your new laptop as you prefer.",
+            "{S} like {old} very much, use it for everything.",
+        ],
+        "new": [
+            "^ that's outdated, {s} is all {new} now",
+            "{new} now — not {old} — is {s}'s favourite editor.",
+            "{S} doesn't use {old} anymore. It's {new} for everything.",
+            "Mum says you've got the wrong editor for {s}, it's {new}.",
+            "um, {s} is, like, really into {new} now, uh, switched over",
+            "| {S} | editor | {old} | {new} |",
+            "{S}'s favourite editor is {new} now and {s} got a standing desk",
+        ],
+        "distract": [
+            "{S} was going to try {other} but never got round to it.",
+            "{S}'s pair partner swears by {other}.",
+            "Would {s} like {other}? Maybe, if it had vim keys.",
+            "At university {s} used {other} for everything.",
+            "btw the team wiki switched to {other} keybindings in the docs",
+        ],
+        "also": [
+            "{S} also uses {alt} for quick edits; both stay.",
+            "| {S2} | editor: {alt} |",
+            "{S2} is a {old} person too tbh",
+            "{S2} like {alt} very much, use it for everything.",
+        ],
+        "ask": [
+            "what editor does {s} like now?",
+            "Which editor should I install for {s}?",
+            "What's {s}'s favourite editor these days?",
+        ],
+    },
+    "car": {
+        "old": [
+            "{S} drives a {old} fyi, the grey one",
+            "| {S} | car: {old} |",
+            "Dear {S}, your {old} is booked in for service on Monday.",
+            "{S} have a {old}, is very good car.",
+        ],
+        "new": [
+            "^ that's outdated, {s} drives a {new} now",
+            "A {new} now — not the {old} — so look for that when {s} picks you up.",
+            "{S} doesn't have the {old} anymore. It's a {new}.",
+            "Mum says you've got the wrong car for {s}, it's a {new}.",
+            "um, {s} got a, uh, {new}, like, last week",
+            "| {S} | car | {old} | {new} |",
+            "{S} traded in the {old} for a {new} and moved desks",
+        ],
+        "distract": [
+            "{S} test-drove a {other} but didn't buy it.",
+            "{S}'s neighbour drives a {other}.",
+            "If {s} had the money, would it be a {other}? Probably.",
+            "{S} learned to drive in a {other}, years ago.",
+            "nvm, it was {s}'s brother who bought a {other}",
+        ],
+        "also": [
+            "{S} also has a {alt} for weekends; both stay.",
+            "| {S2} | car: {alt} |",
+            "{S2} drives a {old} too fyi",
+            "{S2} have a {alt}, is very good car.",
+        ],
+        "ask": [
+            "what's {s} driving now?",
+            "Which car do I look for when {s} arrives?",
+            "What car does {s} have these days?",
+        ],
+    },
+    "school": {
+        "old": [
+            "{S}'s son is at {old} fyi",
+            "| {S} | son's school: {old} |",
+            "Dear {S}, we look forward to seeing your son at {old} on Monday.",
+            "The son of {s} is going to {old}, is near their house.",
+        ],
+        "new": [
+            "^ that's outdated, {s}'s son is at {new} now",
+            "{new} now — not {old} — is where {s}'s son goes.",
+            "{S}'s son isn't at {old} anymore. He started at {new} in January.",
+            "Mum says you've got the wrong school for {s}'s son, it's {new}.",
+            "um, so {s}'s boy, he's at, uh, {new} now, yeah",
+            "| {S} | son's school | {old} | {new} |",
+            "{S}'s son was moved to {new} after the summer.",
+        ],
+        "distract": [
+            "{S}'s son was offered a place at {other} but they said no.",
+            "{S}'s daughter goes to {other}.",
+            "Would {other} suit {s}'s son better? {S} wonders.",
+            "Before the move, {s}'s son went to nursery at {other}.",
+            "btw {other} got a new head teacher, not {s}'s son's school",
+        ],
+        "also": [
+            "{S}'s son also goes to chess club at {alt}; both stay.",
+            "| {S2} | son's school: {alt} |",
+            "{S2}'s son is at {old} too fyi",
+            "The son of {s2} is going to {alt}, is near their house.",
+        ],
+        "ask": [
+            "which school is {s}'s son at now?",
+            "Where do I pick up {s}'s son?",
+            "What school does {s}'s son go to these days?",
+        ],
+    },
+    "team": {
+        "old": [
+            "fyi {s} is on the {old} team",
+            "| {S} | team: {old} |",
+            "Dear {S}, welcome to the {old} team.",
+            "{S} is working in {old} team, sitting near the window.",
+        ],
+        "new": [
+            "^ that's outdated, {s} is on the {new} team now",
+            "The {new} team now — not the {old} team — for {s}.",
+            "{S} isn't on the {old} team anymore. {S} sits with the {new} team.",
+            "{S} was moved to the {new} team in the reorg.",
+            "um, {s} is, uh, on the {new} team now, like, since Monday",
+            "| {S} | team | {old} | {new} |",
+            "From today {s} is on the {new} team; the {old} team has a new opening.",
+        ],
+        "distract": [
+            "{S} was going to join the {other} team but the headcount was cut.",
+            "{S}'s flatmate is on the {other} team.",
+            "Would {s} fit on the {other} team? Maybe.",
+            "During onboarding {s} shadowed the {other} team for a week.",
+            "btw the {other} team moved to the third floor",
+        ],
+        "also": [
+            "{S} also helps the {alt} team with reviews; both stay.",
+            "| {S2} | team: {alt} |",
+            "fyi {s2} is on the {old} team too",
+            "{S2} is working in {alt} team, sitting near the door.",
+        ],
+        "ask": [
+            "which team is {s} on now?",
+            "Which team's standup does {s} go to?",
+            "What team is {s} in these days?",
+        ],
+    },
+    "language": {
+        "old": [
+            "fyi {s} is written in {old}",
+            "| {s} | language: {old} |",
+            "Dear contributors, {s} is implemented in {old}.",
+            "{S} is made with {old}, all the code.",
+        ],
+        "new": [
+            "^ that's outdated, {s} is {new} now",
+            "{new} now — not {old} — is what {s} is written in.",
+            "{S} is no longer a {old} codebase. It was rewritten in {new}.",
+            "CHANGELOG, Changed: {S}: rewritten in {new}",
+            "{S} was ported to {new} over the winter.",
+            "| {s} | language | {old} | {new} |",
+            "From today {s} is {new} only; the {old} tree is archived.",
+        ],
+        "distract": [
+            "A rewrite of {s} in {other} was proposed and rejected.",
+            "The service next to {s} is written in {other}.",
+            "Would {s} be faster in {other}? Benchmarks pending.",
+            "The first prototype of {s} was hacked together in {other}.",
+            "btw the docs site was rewritten in {other}, not {s}",
+        ],
+        "also": [
+            "{S} also has a {alt} client library; both stay.",
+            "| {s2} | language: {alt} |",
+            "fyi {s2} is written in {old} too",
+            "{S2} is made with {alt}, all the code.",
+        ],
+        "ask": [
+            "what's {s} written in now?",
+            "Which language do I need for a patch to {s}?",
+            "What language is {s} in these days?",
+        ],
+    },
+    "email": {
+        "old": [
+            "{S}'s email is {old} fyi",
+            "| {S} | {old} |",
+            "Dear {S}, I am writing to you at {old} as agreed.",
+            "Please write me on {old} — {S}.",
+        ],
+        "new": [
+            "^ that's outdated, {s}'s email is {new} now",
+            "Mum says you've got the wrong address for {s}, it's {new}.",
+            "{new} now — not {old} — for {s}.",
+            "{S} doesn't read {old} anymore. Write to {new}.",
+            "{S}'s mailbox was moved to {new} after the domain change.",
+            "| {S} | {old} | {new} |",
+            "2026-11-20 09:41Z INFO directory: {s} primary address set to {new}",
+        ],
+        "distract": [
+            "{S} was going to get a vanity address but dropped the idea.",
+            "{S}'s assistant has a separate address.",
+            "What if {s}'s inbox hits the quota? It hasn't yet.",
+            "At university {s} had a student address.",
+            "nvm, it was {s}'s team alias that changed, not {s}",
+        ],
+        "also": [
+            "{S} also has a personal address, {alt}; both stay.",
+            "| {S2} | {alt} |",
+            "{S2}'s email is {alt} fyi",
+            "Please write me on {alt} — {S2}.",
+        ],
+        "ask": [
+            "what's {s}'s email now?",
+            "Which address do I cc for {s}?",
+            "Where should mail for {s} go these days?",
+        ],
+    },
+    "version": {
+        "old": [
+            "fyi {s} is on {old} in prod",
+            "| {s} | {old} | prod |",
+            "[REL-{n}] {S} deployed: {old}",
+            "Dear all, {s} is running release {old} in all regions.",
+        ],
+        "new": [
+            "^ that's outdated, {s} is on {new} now",
+            "| {s} | {old} | {new} | prod |",
+            "[REL-{n}] {S} rollout: {old} → {new}, Status: Done",
+            "{new} now — not {old} — is what {s} runs in prod.",
+            "{S} was upgraded to {new} overnight by {other}.",
+            "## {new} — {S} release notes: now live in all regions",
+            "2026-11-18 22:07Z INFO deploy: {s} version {new} healthy, {old} retired",
+        ],
+        "distract": [
+            "[REL-{n}] Upgrade {s} to next major: Won't Do ({other})",
+            "{other}'s service was upgraded last night, not {s}.",
+            "Should {s} skip a release? {other} asked, no answer yet.",
+            "Last year {s} was pinned for months during the freeze.",
+            "2026-11-18 22:09Z INFO deploy: {s} config reload, no version change",
+        ],
+        "also": [
+            "{S} also ships an SDK at {alt}; both versions stay.",
+            "| {s2} | {alt} | prod |",
+            "fyi {s2} is on {old} in prod too",
+            "[REL-{n}] {S2} deployed: {alt}",
+        ],
+        "ask": [
+            "what version is {s} on now?",
+            "Which release of {s} is live?",
+            "What's {s} running in prod these days?",
+        ],
+    },
+}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cases", type=int, default=180)
@@ -8089,6 +8771,7 @@ def main() -> int:
         "fourteenth": FOURTEENTH,
         "fifteenth": FIFTEENTH,
         "sixteenth": SIXTEENTH,
+        "seventeenth": SEVENTEENTH,
     }
     chosen = [name.strip() for name in args.sets.split(",") if name.strip()]
     if not chosen or any(name not in wordings for name in chosen):
