@@ -4861,12 +4861,13 @@ _LABELLED_CLAUSE = re.compile(
 before the colon name ("Staging database: db3.internal" is one fact, kept whole)."""
 _PERSON_OF = re.compile(r"^[A-Z][a-z]+ (?:from|of|at|in|and|on)\b")
 _NOTE_THAT = re.compile(
-    r"^(?:(?:please|just)\s+)?(?:note|keep in mind|bear in mind|be aware)\s+that\s+"
-    r"(?=\S)",
+    r"^(?:(?:please|just)\s+)?(?:let\s+me\s+(?:just\s+)?(?:note|remind\s+you|add|point\s+out)|"
+    r"note|keep in mind|bear in mind|be aware)\s+that\s+(?=\S)",
     re.I,
 )
 """An imperative of attention before the clause it points at ("Note that we deploy on
-Tuesdays only", "Keep in mind that the API is rate limited"): a label in words.
+Tuesdays only", "Keep in mind that the API is rate limited", "Let me note that the
+staging DB is db3": review 23 L11, no next step of the session): a label in words.
 ("Remember that ..." asks memory to keep it, and is kept as said: the README's demo.)"""
 
 

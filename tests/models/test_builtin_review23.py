@@ -5,7 +5,9 @@ other "For/Per/To ..." opening scopes its claim, so two claims scoped apart ("Fo
 app, ..." / "For the Android app, ...") both stand.
 H2: how a run came out is the assistant's news of the minute only when it ends the
 sentence; a condition or cause after it ("... fail without Docker") is a lasting fact,
-and a person's sentence is never a run's outcome."""
+and a person's sentence is never a run's outcome.
+M7/M8/M9/L11: an agent's dated plan or finding, an order for every time, where a named
+thing was put, and the clause "let me note that" points at are kept."""
 
 from __future__ import annotations
 
@@ -161,3 +163,21 @@ def test_where_a_named_thing_was_put_is_kept(question: str, answer: str, thing: 
 )
 def test_where_someone_parked_is_the_moment(question: str, answer: str) -> None:
     assert answered(question, answer) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("Let me note that the staging DB is db3.", "The staging DB is db3."),
+        ("Let me remind you that the staging DB is db3.", "The staging DB is db3."),
+        ("Let me point out that the API key expires in March.", "The API key expires in March."),
+    ],
+)
+def test_the_clause_a_let_me_note_points_at_is_kept(said: str, kept: str) -> None:
+    """L11: "let me note that ..." is no next step of the session but a label in words."""
+    assert flush(("user", said)) == [kept]
+    assert at_work(said) == [kept]
+
+
+def test_a_next_step_with_a_that_clause_is_still_the_moment() -> None:
+    assert at_work("Let me check that the tests pass.") == []
