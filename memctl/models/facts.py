@@ -52,6 +52,7 @@ from typing import Any
 
 from memctl.core.forgotten import holds_mask
 from memctl.core.said import MONTHS, WEEKDAYS, ai_assistant
+from memctl.models.words import ASIDE as _FIXED_ASIDE
 from memctl.models.words import (
     CALLED_KIN,
     PERSON_AFTER,
@@ -1456,26 +1457,22 @@ def is_fact(
         # bullet names nobody. A count said of them ("he's a three year old beagle
         # mix") is still kept.
         return False
-    if (
-        (_NEXT_STEP.match(stripped) or _RUN_STATUS.match(stripped))
-        and not _RELATIVE.search(stripped)
-        and not _names_a_day(stripped)
-    ):
-        # "Let me read app/auth.py around line 88", "All 40 integration tests pass": the
-        # speaker's next step, and how a run came out this minute, name and count what
-        # the work of the session reaches, true until the next step or run. Said with
-        # its day, a step is a plan ("Let me ring the Anchor tomorrow") and a run an
-        # event ("Yesterday the migration ran cleanly").
+    if _NEXT_STEP.match(stripped) and not _RELATIVE.search(stripped) and not _names_a_day(stripped):
+        # "Let me read app/auth.py around line 88": the speaker's next step names what
+        # the work of the session reaches, true until the next step. Said with its day,
+        # a step is a plan ("Let me ring the Anchor tomorrow").
         return False
     if (
         to_assistant
         and _SESSION_ORDER.match(stripped)
         and not _RELATIVE.search(stripped)
         and not _names_a_day(stripped)
+        and not _RECURRING.search(stripped)
     ):
         # "Please fix the failing test in tests/test_auth.py": this session's task. Said
         # with its day ("Add a reset link to the login page by Friday") it is an open
-        # task with a deadline, which outlives the session.
+        # task with a deadline, which outlives the session; said for every time ("Use
+        # the logger in app/log.py for all new code") it is a standing rule.
         return False
     content = content_words(stripped)
     if _GREETING.match(stripped) and len(content) < 3:
@@ -1649,13 +1646,18 @@ _RUN_STATUS = re.compile(
     r"\s+(?:(?:all|now|still|also|both)\s+)?"
     r"(?:pass(?:es|ed)?|fail(?:s|ed)?|succeeded|ran|errored|applied|went\s+(?:green|red)|"
     r"came\s+back\s+(?:green|red|clean)|"
-    r"(?:is|are|was|were)\s+(?:now\s+|still\s+|all\s+)?(?:passing|failing|green|red|applied))\b",
+    r"(?:is|are|was|were)\s+(?:now\s+|still\s+|all\s+)?(?:passing|failing|green|red|applied))"
+    r"(?:\s+(?:now|again|against\s+\S+?))*[.!]?$",
     re.I,
 )
-"""How a run of tests, checks, a build or migrations came out ("All 40 integration tests
-pass against db7", "12 migrations applied", "CI is green"): the state of the work this
-minute, which the next change makes untrue. A rule of them ("All tests must pass before
-merging") has its verb of obligation, and is no outcome."""
+"""How a run of tests, checks, a build or migrations came out, said by the assistant at
+work ("All 40 integration tests pass against db7", "12 migrations applied", "CI is
+green"): the state of the work this minute, which the next change makes untrue. It ends
+the sentence (but for "now", "again", "against X"): a condition or a cause after it
+("Integration tests fail on ARM because of the numpy wheel", "Tests in tests/e2e fail
+without Docker", "mypy fails on the generated stubs, so they are excluded") is a lasting
+fact of the project, and so is a rule ("All tests must pass before merging"), with its
+verb of obligation (review 23 H2)."""
 _WORK_ORDER = (
     r"^(?:(?:yes|yeah|yep|ok|okay|sure|great|good|thanks|but|and|also|now|then|so|please|"
     r"just|first|next)[,.!]?\s+)*"
@@ -1667,6 +1669,12 @@ _WORK_ORDER = (
 )
 _CHOICE_ORDER = re.compile(_WORK_ORDER + r"\S", re.I)
 """A verb of the work opening the sentence, in the imperative, with what follows it."""
+_RECURRING = re.compile(
+    r"\bfor\s+(?:all|every|each|any)\b|\bwhenever\b|\bevery\s+\d|\bfrom\s+now\s+on\b", re.I
+)
+"""An order's scope over every time it applies ("for all new code", "whenever the CLI
+changes", "every 10000 km", "from now on"): a rule that holds, said without "always"
+(review 23 M8)."""
 _SESSION_ORDER = re.compile(
     _WORK_ORDER + r"(?:(?:me|us|it|them|this|that|these|those|the|a|an|all|every|each|"
     r"some|my|our)\b|[\w-]*[./_`][\w./-]*)",
@@ -2373,8 +2381,8 @@ _DOING = re.compile(
 )
 """A sentence opening on a participle with its object and no subject ("Running the
 integration tests against db7", "Checking the logs in /var/log/app.log now", "Looking at
-the stack trace, the error comes from line 42"): an assistant telling what it is doing
-this minute, or what it sees while it does it."""
+the stack trace, this may take a minute"): an assistant telling what it is doing this
+minute (`_doing` keeps what it found, said after the comma)."""
 _NOT_DOING = _words(
     "during according including regarding concerning following considering excluding "
     "pending notwithstanding nothing something everything anything"
@@ -2391,18 +2399,40 @@ _FINITE = re.compile(
 of, or a past the same as its present (`_SAME_PAST`, which `PAST` does not tell)."""
 
 
+_WORK_LATER = re.compile(
+    r"\b(?:next|this coming)\s+(?:sprint|release|quarter|iteration|milestone)\b|\bin Q[1-4]\b", re.I
+)
+"""A time of the team's calendar to come ("next sprint", "in Q1"), which `_RELATIVE`
+(days, weeks, months) does not read: a participle said with it is a plan."""
+
+
 def _doing(said: str) -> bool:
     """Whether an assistant's sentence tells what it is doing this minute (`_DOING`):
-    the participle leads into a clause set off by a comma, or there is no finite verb
-    after it. One with its verb ("Running the suite takes 4 minutes", "Caching the
-    tokens in Redis cut the latency") is a gerund, the subject of a fact."""
+    the participle leads into a clause set off by a comma that states nothing lasting
+    ("Checking the logs, this may take a minute"), or there is no finite verb after it.
+    One with its verb ("Running the suite takes 4 minutes", "Caching the tokens in Redis
+    cut the latency") is a gerund, the subject of a fact; a finding after the comma
+    ("Looking at the config, the cache TTL is 300 seconds") is a fact found at work; and
+    one said with its day ("Upgrading the cluster to k8s 1.31 on 2026-12-10", "Migrating
+    the DB to Postgres 16 next sprint") is a plan, as a next step with its day is
+    (review 23 M7)."""
     doing = _DOING.match(said)
-    if doing is None:
+    if doing is None or _RELATIVE.search(said) or _names_a_day(said) or _WORK_LATER.search(said):
         return False
     verb = doing["verb"].casefold()
     if verb in _NOT_DOING or verb.endswith("thing"):
         return False
-    return bool(doing["comma"]) or not (_FINITE.search(doing["rest"]) or PAST.search(doing["rest"]))
+    if doing["comma"]:
+        found = said[doing.end() :].strip()
+        return not is_fact(found) or _ran(found)
+    return not (_FINITE.search(doing["rest"]) or PAST.search(doing["rest"]))
+
+
+def _ran(said: str) -> bool:
+    """Whether an assistant's sentence tells how a run came out this minute
+    (`_RUN_STATUS`); said with its day, a run is an event ("Yesterday the migration ran
+    cleanly"), kept."""
+    return bool(_RUN_STATUS.match(said)) and not _RELATIVE.search(said) and not _names_a_day(said)
 
 
 _SENTENCE_END = re.compile(r"(?<=[.!?。！？…])\s+|(?<=[.!?][\"”’])\s+(?=[A-Z\"“])|\n+")
@@ -3103,7 +3133,8 @@ def _assistant_aside(
     present of nobody's doing; an agent at work states in those words what it found in
     the user's files ("The cache TTL is 300 seconds") and the project's rules
     ("Payments should go through the Stripe client")."""
-    if _NARRATION.match(said.lstrip("*_ ")) or _doing(said.lstrip("*_ ")):
+    opening = said.lstrip("*_ ")
+    if _NARRATION.match(opening) or _doing(opening) or _ran(opening):
         return True
     # What it was told to note ("Note that we deploy ...") is marked as a fact, though
     # the mark is cut from its bullet.
@@ -3526,8 +3557,10 @@ _NAMING_VERBS = _words("name call")
 answer is a name even where it ends like a participle."""
 _PUT_VERBS = _words("park put leave stash hide")
 """Verbs a where-question in the past asks of where something was left ("where did you
-park?", "where did you put the keys?"): its answer is where it is now, the moment
-(`_of_the_moment`), and said alone no fact to keep ("By the gym.", or a joke: "Mars.")."""
+park?", "where did you put it?"): with no thing named, its answer is where they are now,
+the moment (`_of_the_moment`), and said alone no fact to keep ("By the gym.", or a joke:
+"Mars."); with a thing named ("Where did you put the passports?" / "In the safe.") it is
+where that thing is kept (review 23 M9)."""
 
 
 def _past(verb: str) -> str:
@@ -3631,7 +3664,8 @@ def _of_the_moment(where: re.Match[str]) -> bool:
     if _MOMENT_ASKED.search(where["rest"]):
         return False
     if where["wh"].casefold() == "where" and where["aux"].casefold() == "did":
-        return where["verb"].casefold() in _PUT_VERBS
+        verb = where["verb"].casefold()
+        return verb == "park" or (verb in _PUT_VERBS and not content_words(where["rest"]))
     if where["aux"].casefold() not in ("are", "is", "was", "were"):
         return False
     return where["wh"].casefold() == "where" or where["verb"].casefold() == "doing"
@@ -4284,14 +4318,12 @@ def _quotes_memory(sentence: str, remembered: list[set[str]]) -> bool:
 
 
 _LEAD_IN = re.compile(
-    r"^(?:(?:guess what|oh|honestly|so|well|anyway|btw|by the way|haha|lol|wow|yeah|yep|yup|ok|okay|surprise|"
+    r"^(?:(?:guess what|oh|honestly|so|well|anyway|by the way|haha|lol|wow|yeah|yep|yup|ok|okay|surprise|"
     r"also|plus|and|but|ah+|o+h|um+|uh+|hm+|ugh+|of course|side note|unrelated|sorry(?=,)|"
     r"(?:(?:one|two)\s+(?:more\s+|last\s+|other\s+)?|another\s+|(?:random\s+)?other\s+|last\s+)"
     r"things?(?=[,:])|speaking of(?=,)|"
     r"actually|hey|not much new,? except that|fun fact|funny thing|good news|bad news|"
-    r"heads up|fyi|update|just so you know|believe it or not|for what it'?s worth|"
-    r"for the record|as a reminder|(?:just )?to be clear|for (?:reference|context)|"
-    r"as (?:discussed|mentioned|noted)|"
+    rf"heads up|update|believe it or not|for what it'?s worth|{_FIXED_ASIDE}|"
     r"right(?=[,!.])|(?:my|our)\s+(?:(?:big|bigger|huge|other|real|latest|own|little|good)\s+)?"
     r"(?:news|update)\s+is(?:\s+that)?|"
     r"speaking of (?:[\w'’]+\s+){0,2}?[\w'’]+(?=,|\s+(?:I|we|my|our)\b)|"
@@ -5005,12 +5037,13 @@ _LABELLED_CLAUSE = re.compile(
 before the colon name ("Staging database: db3.internal" is one fact, kept whole)."""
 _PERSON_OF = re.compile(r"^[A-Z][a-z]+ (?:from|of|at|in|and|on)\b")
 _NOTE_THAT = re.compile(
-    r"^(?:(?:please|just)\s+)?(?:note|keep in mind|bear in mind|be aware)\s+that\s+"
-    r"(?=\S)",
+    r"^(?:(?:please|just)\s+)?(?:let\s+me\s+(?:just\s+)?(?:note|remind\s+you|add|point\s+out)|"
+    r"note|keep in mind|bear in mind|be aware)\s+that\s+(?=\S)",
     re.I,
 )
 """An imperative of attention before the clause it points at ("Note that we deploy on
-Tuesdays only", "Keep in mind that the API is rate limited"): a label in words.
+Tuesdays only", "Keep in mind that the API is rate limited", "Let me note that the
+staging DB is db3": review 23 L11, no next step of the session): a label in words.
 ("Remember that ..." asks memory to keep it, and is kept as said: the README's demo.)"""
 
 

@@ -89,7 +89,7 @@ from functools import cache, lru_cache
 from itertools import pairwise
 from typing import Any, Concatenate, Generic, ParamSpec, TypeVar
 
-from memctl.models.words import kin_words, person
+from memctl.models.words import ASIDE, kin_words, person
 
 READINGS = 4096
 """The readings of a fact (`claim`, `_shape`, `classed`, `_statement`, `_leaving_read`)
@@ -251,16 +251,16 @@ _VALUE_END = re.compile(
     re.IGNORECASE,
 )
 # What opens a fact before its subject, set off by a comma or a colon: a time, a place
-# or a link ("In March, ...", "Update: ..."), or a discourse preface, a short lead-in of
-# a preposition or "to" and up to three words with no subject of its own, or a fixed
-# aside ("For the record, ...", "As a reminder, ...", "To be clear, ...", "FYI, ...",
-# "Just so you know, ..."): the statement after it is read, so that "For the record, the
-# staging DB is db3" is the same claim as "The staging DB is db3" (audit 15 H5).
+# or a link ("In March, ...", "Update: ..."), or a fixed aside (`ASIDE`: "For the record,
+# ...", "As a reminder, ...", "FYI, ..."): the statement after it is read, so that "For
+# the record, the staging DB is db3" is the same claim as "The staging DB is db3" (audit
+# 15 H5). Any other "For/Per/As/To ..." opening scopes its claim ("For the iOS app, the
+# minimum version is 15" and "For the Android app, ... 10" are two facts, review 23 H5),
+# so it stays part of the statement.
 _LEAD = re.compile(
     r"^(?:(?:(?:in|on|at|as of|since|from|starting|after|before|by|today|yesterday|"
     r"this|last|recently|now|also|so|and|but|update|correction|note)\b[^,:]{0,40}"
-    r"|(?:for|as|to|per)(?:\s+(?!(?:i|we|you|he|she|they|it)\b)[\w'’-]+){1,3}"
-    r"|fyi|btw|(?:just\s+)?so\s+(?:you|we)\s+know)(?:,|:\s)\s*)+",
+    rf"|{ASIDE})(?:,|:\s)\s*)+",
     re.IGNORECASE,
 )
 _SPEAKER = re.compile(r"^([A-Z][\w'.-]*(?: [A-Z][\w'.-]*){0,2}): ")

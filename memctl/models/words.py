@@ -102,6 +102,13 @@ def person(pattern: str) -> str:
     return f"{PERSON_BEFORE}(?:{pattern}){PERSON_AFTER}"
 
 
+ASIDE = (
+    r"for the record|as a reminder|(?:just )?to be clear|for (?:reference|context)|"
+    r"as (?:discussed|mentioned|noted)|fyi|btw|(?:just )?so (?:you|we) know"
+)
+"""The fixed asides that open a statement without scoping it ("For the record, the
+staging DB is db3"): what follows is read as said plainly. One list for facts' lead-ins
+and supersede's prefaces, so both read the same openings through (review 23 H5)."""
 NEGATION = re.compile(r"\b(?:not|no|never|none|nobody|nothing|neither|nor|cannot)\b|n't\b", re.I)
 NOT = "\0not"
 """How `fact_words` marks a negation: no word two sayings share."""

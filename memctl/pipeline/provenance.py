@@ -65,7 +65,14 @@ from memctl.core.sources import (
     sidecar_path,
     write_sidecar,
 )
-from memctl.core.threads import LogRead, is_compaction, message_text, read_log
+from memctl.core.threads import (
+    LogRead,
+    flush_sends,
+    is_compaction,
+    message_text,
+    read_log,
+    role_of,
+)
 from memctl.core.workspace import Workspace
 from memctl.models.held import asks
 from memctl.models.words import SENTENCE_END, content_words, undated
@@ -801,7 +808,7 @@ def _introduced(said: list[dict[str, Any]]) -> set[str]:
     return {
         intro["name"]
         for entry in said
-        if entry.get("role") == "user" and not entry.get("name")
+        if role_of(entry) == "user" and not entry.get("name")
         for sentence in SENTENCE_END.split(message_text(entry))
         if (intro := INTRO.match(sentence.strip())) is not None
     }
@@ -815,7 +822,9 @@ def _entry(
     stated it is not where it was said: `held.asks`) and a person's or the assistant's
     before a tool result, of the entries whose speaker fits the fact's subject (`_fits`:
     "the user" is the user's own turn, a name that one's or one naming them). None when
-    no entry fits: the source turn is not identified, and a purge masks none. A purge's
+    no entry fits: the source turn is not identified, and a purge masks none. What flush
+    leaves out (`flush_sends`: an imported compaction summary, the harness's words in a
+    user message's role) said nothing a fact was drawn from (review 23 M10). A purge's
     masks are no words: a line it masked whole was said in no entry that can be told
     (`legacy`: an older memctl's short masks too, where it purged:
     `forgotten.older_masks`)."""
@@ -824,7 +833,7 @@ def _entry(
     indexed = [
         (index, entry)
         for index in range(first, min(last + 1, log.total))
-        if (entry := log.entry(index)).get("role") in ("user", "assistant", "tool")
+        if flush_sends(entry := log.entry(index))
     ]
     said = [entry for _, entry in indexed]
     # As flush read it: a leading `Name:` the block's messages use as a name elsewhere.
@@ -865,7 +874,7 @@ def _entry(
     return Entry(
         thread,
         index,
-        str(entry.get("role")),
+        role_of(entry),
         speaker,
         moment.isoformat() if moment else None,
         text if len(text) <= 300 else text[:300] + "…",

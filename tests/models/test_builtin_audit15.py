@@ -83,7 +83,7 @@ def test_a_users_message_flushed_alone_keeps_its_rules(said: str) -> None:
         "Running the integration tests against db7.",
         "Checking the logs in /var/log/app.log now.",
         "All 40 integration tests pass against db7.",
-        "Looking at the stack trace, the error comes from line 42 of app/auth.py.",
+        "Looking at the stack trace, this may take a minute.",  # review 23 M7: a finding after it is kept
         "12 migrations applied.",
         "Tests pass now.",
     ],

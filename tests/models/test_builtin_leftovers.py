@@ -357,10 +357,14 @@ def test_a_participle_alone_is_no_thing_a_what_question_asks() -> None:
 def test_where_something_was_parked_or_put_is_the_moment() -> None:
     """fixleft8 (issue 25): "where did you park?" / "Mars." was told as "Mars is where Mo
     parked". Where someone parked or put something is where it is now, as "where are you
-    parked now?" asks (review 20 #6); where they park as a habit, or moved, is kept."""
+    parked now?" asks (review 20 #6); where they park as a habit, or moved, is kept, and
+    so is where a thing named was put (review 23 M9)."""
     assert chat("Lin: where did you park?", "Mo: Mars.") == []
     assert chat("Lin: where did you park?", "Mo: By the gym.") == []
-    assert chat("Lin: where did you put the keys?", "Mo: The drawer.") == []
+    assert chat("Lin: where did you put it?", "Mo: The drawer.") == []
+    assert chat("Lin: where did you put the keys?", "Mo: The drawer.") == [
+        "The drawer is where Mo puts the keys."
+    ]
     assert chat("Lin: where do you park?", "Mo: The garage.") == ["The garage is where Mo parks."]
     assert chat("Lin: where did you move?", "Mo: Reading.") == ["Reading is where Mo moved."]
     assert chat("Lin: where do you live?", "Mo: Lisbon.") == ["Lisbon is where Mo lives."]

@@ -335,3 +335,17 @@ def test_a_durable_relation_and_fewer_fillers_outrank_colour_of_the_same_shape()
     plain = "Ana reads old novels at the quiet library."
     kept = within_budget([*anchored, filler, plain], lines)
     assert plain in kept and filler not in kept
+
+
+def test_a_fact_is_ranked_as_said_by_the_message_it_was_read_from() -> None:
+    """`said_in` says which message a fact was read from: what the user said of their own
+    life is kept, though the assistant's answer after it repeats more of its words."""
+    lines = [f"line {n}." for n in range(16)]
+    lines[2] = "Honestly, mushrooms? I hate them."
+    lines[3] = "Noted: the user hates mushrooms, so the user gets no mushrooms."
+    roles = ("user", "assistant")
+    conversation = [{"role": roles[n % 2], "text": text, "ts": DAY} for n, text in enumerate(lines)]
+    users = [f"The user painted the {room} pale green." for room in ROOMS]
+    own = "The user hates mushrooms."
+    kept = within_budget([*users, own], conversation, [0] * len(users) + [2])
+    assert own in kept

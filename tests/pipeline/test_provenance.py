@@ -390,3 +390,30 @@ def test_sources_are_followed_through_every_pass(cli: Any, workspace: Path) -> N
     assert sorted(s["ledger"] for s in bullet["sources"]) == sorted(
         f"memory/2026-01-0{day}.md:{line}" for day in range(1, 4) for line in (1, 21, 41, 61)
     )
+
+
+def test_an_imported_compaction_summary_is_no_source(cli: Any, workspace: Path) -> None:
+    """Review 23 M10: an older import stored an agent's compaction summary as a user
+    message marked `compact_summary`; flush leaves it out, so explain names the turn that
+    said the fact, not the summary as "(user, ...)"."""
+    configure(workspace)
+    messages = [
+        {"role": "user", "content": "Please look at the cart totals."},
+        {"role": "assistant", "content": "Looking."},
+        {
+            "role": "user",
+            "content": "This session is being continued from a previous conversation. "
+            "Summary: the user said the staging DB is db3.internal.",
+            "compact_summary": True,
+        },
+        {"role": "user", "content": "Thanks. The staging DB is db3.internal."},
+        {"role": "assistant", "content": "Noted."},
+    ]
+    lines = "\n".join(json.dumps(message) for message in messages) + "\n"
+    assert cli("-w", workspace, "thread", "append", "t1", input=lines).exit_code == 0
+    assert cli("-w", workspace, "flush").exit_code == 0
+    assert cli("-w", workspace, "consolidate").exit_code == 0
+    document = json.loads(cli("-w", workspace, "--json", "explain", "staging DB").stdout)
+    [bullet] = document["bullets"]
+    [source] = bullet["sources"]
+    assert source["entry"]["index"] == 3 and source["entry"]["role"] == "user"
