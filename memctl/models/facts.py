@@ -1082,13 +1082,15 @@ def _day_of_month(
                 w for w in candidates if w >= day
             ]
             on = _on_weekday(ahead, match["weekday"])
-            fits = _on_weekday(candidates, match["weekday"])
-            if match["weekday"] and on is ahead and fits is not candidates:
-                # No day ahead falls on the weekday said ("Friday the 31st" said on
-                # 2025-02-03): the one that does is behind, whatever the verb.
-                chosen = max(w for w in fits if w <= day) if min(fits) <= day else min(fits)
-            else:
-                chosen = min(on)
+            if match["weekday"] and on is ahead:
+                # No day ahead within the months read falls on the weekday said ("next
+                # Friday the 31st" said on 2025-02-03): the first that does, further on
+                # (2025-10-31); never one behind (review 25 F1), nor the wrong weekday.
+                later = _weekday_day_ahead(day, number, match["weekday"])
+                if later is None:
+                    return match[0]
+                on = [later]
+            chosen = min(on)
         # Five months always hold the day on either side of `day` (a 31st included).
     if written is not None:
         written.append(chosen)
@@ -1121,6 +1123,19 @@ def _range_month(match: re.Match[str]) -> list[str]:
 _TAKES_DATE = re.compile(r"\S\s+(?:for|about|of)\s+$", re.I)
 """A preposition before a day of the month that takes the date itself ("a bed for the
 12th", "annoyed about the 3rd"), where the date's own "on" is not written."""
+
+
+def _weekday_day_ahead(day: date, number: int, weekday: str) -> date | None:
+    """The first day of the month `number` after `day` that falls on `weekday`, within
+    the next 14 months (every weekday falls on every day of the month in that time)."""
+    wanted = WEEKDAYS.index(weekday.casefold())
+    for step in range(15):
+        year, month = divmod(day.year * 12 + day.month - 1 + step, 12)
+        if number <= monthrange(year, month + 1)[1]:
+            when = date(year, month + 1, number)
+            if when > day and when.weekday() == wanted:
+                return when
+    return None
 
 
 _LAST_OR_NEXT = re.compile(r"(?:\w+\s+)?(?P<way>last|next)\s", re.I)
@@ -1465,14 +1480,15 @@ def is_fact(
     if (
         to_assistant
         and _SESSION_ORDER.match(stripped)
-        and not _RELATIVE.search(stripped)
-        and not _names_a_day(stripped)
+        and not _DEADLINE.search(stripped)
         and not _RECURRING.search(stripped)
     ):
-        # "Please fix the failing test in tests/test_auth.py": this session's task. Said
-        # with its day ("Add a reset link to the login page by Friday") it is an open
-        # task with a deadline, which outlives the session; said for every time ("Use
-        # the logger in app/log.py for all new code") it is a standing rule.
+        # "Please fix the failing test in tests/test_auth.py": this session's task; so is
+        # one whose day dates its object or the session ("Re-run the job that failed on
+        # 2025-06-06", "Run the migration tonight", review 25 F2). With a deadline ("Add
+        # a reset link to the login page by Friday") it is an open task, which outlives
+        # the session; said for every time ("Use the logger in app/log.py for all new
+        # code") it is a standing rule.
         return False
     content = content_words(stripped)
     if _GREETING.match(stripped) and len(content) < 3:
@@ -1675,6 +1691,14 @@ _RECURRING = re.compile(
 """An order's scope over every time it applies ("for all new code", "whenever the CLI
 changes", "every 10000 km", "from now on"): a rule that holds, said without "always"
 (review 23 M8)."""
+_DEADLINE = re.compile(
+    rf"\b(?:by|before|until|till|no later than|due(?:\s+(?:on|by))?)\s+(?:the\s+)?"
+    rf"(?:(?:next|this|end of(?: the)?)\s+)?(?:{_WD}|tomorrow|tonight|EOD|COB|week|month|"
+    rf"sprint|\d{{4}}-\d\d-\d\d|\d\d?(?:st|nd|rd|th)?\b|{_MONTH_NAME.pattern})",
+    re.I,
+)
+"""A deadline said with an order ("by Friday", "before 2026-12-10", "by the end of the
+week"): the order is an open task with it, not the session's task of the moment."""
 _SESSION_ORDER = re.compile(
     _WORK_ORDER + r"(?:(?:me|us|it|them|this|that|these|those|the|a|an|all|every|each|"
     r"some|my|our)\b|[\w-]*[./_`][\w./-]*)",

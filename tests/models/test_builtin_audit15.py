@@ -134,6 +134,10 @@ def test_a_next_step_with_its_day_is_a_plan() -> None:
         "Yes but open a PR.",
         "Use a subagent to find where we configure Sentry.",
         "Please run the tests against db7.",
+        # A day that dates the session's task, not a deadline (review 25 F2).
+        "Run the migration tonight.",
+        "Please fix the failing test on 2025-06-09.",
+        "Revert the commit from Monday.",
     ],
 )
 def test_an_order_for_this_session_is_no_memory(said: str) -> None:
@@ -144,7 +148,7 @@ def test_an_order_for_this_session_is_no_memory(said: str) -> None:
     "said",
     [
         "Add a [forgot password](/reset) link to the login page by Friday.",
-        "Open a PR for the billing fix tomorrow.",
+        "Open a PR for the billing fix by tomorrow.",
     ],
 )
 def test_an_order_with_its_day_is_an_open_task(said: str) -> None:

@@ -196,6 +196,10 @@ def test_a_weekend_not_told_which_stays_as_said() -> None:
         ("Last Friday the thirty-first I quit Acme.", "on 2025-01-31 I quit Acme."),
         ("Last Friday the 31st I quit Acme.", "on 2025-01-31 I quit Acme."),
         ("Next Friday the 7th I start at Acme.", "on 2025-02-07 I start at Acme."),
+        # The first Friday the 31st ahead, never one behind (review 25 F1: 2025-01-31
+        # for a launch) nor a 31st on another weekday (2025-03-31, before c822439).
+        ("Next Friday the 31st we launch.", "on 2025-10-31 we launch."),
+        ("We launch next Friday the 31st.", "We launch on 2025-10-31."),
     ],
 )
 def test_last_or_next_before_a_weekday_and_its_day_tells_the_way(said: str, resolved: str) -> None:
