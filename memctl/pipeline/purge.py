@@ -226,6 +226,9 @@ is widened over. Printable ASCII only (CJK text, "…" and "—" stand next to a
 without a space) and no sign that ends a secret's token in a URL, a path or a query
 ("password=hunter2&user=bob")."""
 _TOKEN_END = ".!"
+_ELLIPSIS = ".."
+"""Two dots, which no host, key or password of a sentence holds: the end of a token
+("hunter2...and": "and" is the next word)."""
 """A token's trailing signs that end the sentence rather than the token."""
 
 
@@ -248,11 +251,20 @@ def copies(pattern: re.Pattern[str], text: str, *, raw_json: bool = False) -> li
             continue
         words = match[0].split()
         if secret_like(words[0]):
-            while start > 0 and _TOKEN_CHAR.match(text, start - 1) and not escaped(start - 1):
+            while (
+                start > 0
+                and _TOKEN_CHAR.match(text, start - 1)
+                and not escaped(start - 1)
+                and not text.startswith(_ELLIPSIS, start - 2)
+            ):
                 start -= 1
         end = stop
         if secret_like(words[-1]):  # a token's sentence-ending sign, even matched, stays
-            while end < len(text) and _TOKEN_CHAR.match(text, end):
+            while (
+                end < len(text)
+                and _TOKEN_CHAR.match(text, end)
+                and not text.startswith(_ELLIPSIS, end)
+            ):
                 end += 1
             while end > start + 1 and text[end - 1] in _TOKEN_END:
                 end -= 1

@@ -134,6 +134,8 @@ def _thread_log(content: str, ascii_only: bool) -> bytes:
         ("我的密码是hunter2，请不要告诉别人。明天见面吧", "请不要告诉别人。明天见面吧"),
         ("我的密码是hunter2，请", "我的密码是"),
         ("hunter2\u2026and Tom", "\u2026and Tom"),
+        ("hunter2...and Tom", "...and Tom"),
+        ("pw:...hunter2", "pw:..."),
         ("a\u2014hunter2\u2014b", "a\u2014"),
         ("password=hunter2&user=bob", "&user=bob"),
         ("password=hunter2&user=bob", "password="),
