@@ -39,7 +39,7 @@ from memctl.core.forgotten import (
     tombstones,
 )
 from memctl.core.memory import commented, is_marker, memory_path, read_memory
-from memctl.core.said import speaker_label
+from memctl.core.said import MONTHS, speaker_label
 from memctl.core.sources import bullet_digest, read_sidecar, sidecar_path
 from memctl.core.wording import plural
 from memctl.core.workspace import Workspace
@@ -503,11 +503,18 @@ class _Unit:
         return fact_key(undated(" ".join(line.strip() for line in self.lines)))
 
     def dated_within(self, other: str) -> bool:
-        """Whether this line's date note, if it has one, is said in `other`'s (a bullet
-        "(October 2026 to November 2026)" folded from "(October 2026)"): the same words
-        dated another month are another event ("the deploy was postponed")."""
+        """Whether this line's date note, if it has one, is within `other`'s (a bullet
+        "(October 2026 to December 2026)" folded from "(October 2026)", "(November
+        2026)" and "(December 2026)"): the same words dated another month are another
+        event ("the deploy was postponed")."""
         note = DATE_NOTE.search(" ".join(self.lines))
-        return note is None or note[0].strip(" ()") in (DATE_NOTE.search(other) or [""])[0]
+        if note is None:
+            return True
+        folded = DATE_NOTE.search(other)
+        if folded is None:
+            return False
+        (first, last), (since, until) = _months(note[0]), _months(folded[0])
+        return since <= first and last <= until
 
     @property
     def text(self) -> str:
@@ -521,6 +528,20 @@ class _Unit:
             return False
         head = " ".join(label.lower().split())
         return needle in head and needle not in self.key[len(head) :]
+
+
+_NOTE_PART = re.compile(r"(?:(?P<month>[A-Z][a-z]+) )?(?P<year>\d{4})")
+
+
+def _months(note: str) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The first and the last month (year, month) a date note (`DATE_NOTE`) spans: "(March
+    2026)" one month, "(October 2026 to December 2026)" three, "(2026)" twelve."""
+    parts = [
+        (int(part["year"]), MONTHS.index(part["month"]) + 1 if part["month"] in MONTHS else 0)
+        for part in _NOTE_PART.finditer(note)
+    ]
+    (first_year, first_month), (last_year, last_month) = parts[0], parts[-1]
+    return (first_year, first_month or 1), (last_year, last_month or 12)
 
 
 def continued(lines: list[str], start: int) -> int:

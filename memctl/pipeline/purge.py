@@ -109,19 +109,37 @@ class Needles:
 REDACTION = re.compile(r"\[REDACTED:[^\]\s]+\]")
 """A redaction marker memctl wrote in a fact's text (`redact`): the thread turn and any
 copy written before redaction hold the secret itself where the fact holds this."""
-_SECRET = r'(?:\[REDACTED:[^\]\s]+\]|[^\s"\\]{1,512}?)'
+_SECRET = (
+    r'(?:\[REDACTED:[^\]\s]+\]|(?=[^\s"\\]{8}|[^\s"\\]*?(?:[\d_]|[^\s"\\\w\'’][^\s"\\]))'
+    r'[^\s"\\]{1,512})'
+)
 """What a marker in a needle matches: a marker, or the secret it stands for (one token:
-no spacing, quote or escape; a JSON string's decoded pass finds one written with those)."""
+no spacing, quote or escape; a JSON string's decoded pass finds one written with those)
+that looks like one: 8 characters or more, or holding a digit or a sign other than its
+last (a needle "The deploy token is [REDACTED:github_token]" is no copy in "The deploy
+token is in 1Password.", "in" is no token)."""
+
+
+_LATIN = "A-Za-z0-9\u00c0-\u024f"
+"""Letters and digits of the scripts that space their words (a CJK text does not: a
+plain word there is matched wherever it stands)."""
+_WORD_START = rf"(?<![{_LATIN}])"
+_WORD_END = rf"(?![{_LATIN}])"
 
 
 def _form(text: str) -> str:
     """A needle's pattern: its words as written, any spacing between them, a trailing
     full stop aside, and each redaction marker in it matching the secret it replaced
     too (a purge of a fact with a redacted token masks the copy holding the token). A
-    needle of markers alone matches them as written (else it would match any word)."""
+    needle of markers alone matches them as written (else it would match any token that
+    looks like a secret). A plain word at either end (`secret_like`) matches a whole
+    word only: "Ana" is no copy in "Bananas"."""
     text = text.strip().rstrip(".")
     if not REDACTION.sub(" ", text).strip():
         return r"\s+".join(map(re.escape, text.split()))
+    words = text.split()
+    before = "" if secret_like(words[0]) else _WORD_START
+    after = "" if secret_like(words[-1]) else _WORD_END
     form: list[str] = []
     for piece in re.split(rf"(\s+|{REDACTION.pattern})", text):  # spacing, markers kept
         if piece.isspace():
@@ -130,7 +148,16 @@ def _form(text: str) -> str:
             form.append(_SECRET)
         elif piece:
             form.append(re.escape(piece))
-    return "".join(form)
+    return before + "".join(form) + after
+
+
+def secret_like(word: str) -> bool:
+    """Whether a word of a needle (or the text a copy matched) looks like a secret or part
+    of one, 8 characters or more or holding a digit or a sign ("hunter2", "acme-web", a
+    redaction marker), so that a copy of it is widened to the whole token it stands in
+    (`copies`); a plain word ("staging", "Ana", "Tom's") is masked as a word, never the
+    URL, path or longer word around it."""
+    return len(word) >= 8 or not word.replace("'", "").replace("’", "").isalpha()
 
 
 _ESCAPED_RUN = re.compile(rb"\\u00(?:3[0-9]|4[1-9a-fA-F]|5[0-9aA]|6[1-9a-fA-F]|7[0-9aA])")
@@ -193,30 +220,54 @@ def _decoded(raw: bytes) -> list[tuple[str, int, int]] | None:
     return chars
 
 
-_TOKEN_CHAR = re.compile(r"[^\s\"'`\\()<>\[\]{},;=]")
+_TOKEN_CHAR = re.compile(r"[^\x00-\x20\x7f-\U0010ffff\"'`\\()<>\[\]{},;=&?/:]")
 """A character of the token a copy stands in (a password, a host, a key): what a copy
-is widened over."""
-_TOKEN_END = ".:!?"
+is widened over. Printable ASCII only (CJK text, "…" and "—" stand next to a secret
+without a space) and no sign that ends a secret's token in a URL, a path or a query
+("password=hunter2&user=bob")."""
+_TOKEN_END = ".!"
+_ELLIPSIS = ".."
+"""Two dots, which no host, key or password of a sentence holds: the end of a token
+("hunter2...and": "and" is the next word)."""
 """A token's trailing signs that end the sentence rather than the token."""
 
 
-def copies(pattern: re.Pattern[str], text: str) -> list[tuple[int, int]]:
+def copies(pattern: re.Pattern[str], text: str, *, raw_json: bool = False) -> list[tuple[int, int]]:
     """Where `text` holds a copy of a needle, each widened to the whole token it stands
     in (`forget hunter2 --purge` masks "hunter2-swordfish", not "hunter2" and leaves
     "-swordfish" of the secret; a fact's last word followed by its full stop is left
-    as it was). Copies do not overlap."""
+    as it was). Only an end that looks like a secret (`secret_like`) is widened.
+    `raw_json`: `text` is a file's raw text, which may hold JSON strings: a copy never
+    starts in, ends in or widens over an escape (`\\n`, `\\u00e9`), whose masked letter
+    leaves the file no valid JSON. Copies do not overlap."""
+
+    def escaped(at: int) -> bool:
+        return raw_json and at < len(text) and _escaped(text, at)
+
     found: list[tuple[int, int]] = []
     for match in pattern.finditer(text):
         start, stop = match.span()
-        if start == stop:
+        if start == stop or escaped(start) or escaped(stop):
             continue
-        while start > 0 and _TOKEN_CHAR.match(text, start - 1):
-            start -= 1
+        words = match[0].split()
+        if secret_like(words[0]):
+            while (
+                start > 0
+                and _TOKEN_CHAR.match(text, start - 1)
+                and not escaped(start - 1)
+                and not text.startswith(_ELLIPSIS, start - 2)
+            ):
+                start -= 1
         end = stop
-        while end < len(text) and _TOKEN_CHAR.match(text, end):
-            end += 1
-        while end > stop and text[end - 1] in _TOKEN_END:
-            end -= 1
+        if secret_like(words[-1]):  # a token's sentence-ending sign, even matched, stays
+            while (
+                end < len(text)
+                and _TOKEN_CHAR.match(text, end)
+                and not text.startswith(_ELLIPSIS, end)
+            ):
+                end += 1
+            while end > start + 1 and text[end - 1] in _TOKEN_END:
+                end -= 1
         if found and start < found[-1][1]:
             found[-1] = (found[-1][0], max(end, found[-1][1]))
         else:
@@ -224,12 +275,31 @@ def copies(pattern: re.Pattern[str], text: str) -> list[tuple[int, int]]:
     return found
 
 
-def _masked_text(pattern: re.Pattern[str], text: str) -> str:
+_UNICODE_ESCAPE = re.compile(r"u[0-9a-fA-F]{4}")
+_ESCAPE_LETTERS = '"\\/bfnrtu'
+
+
+def _escaped(text: str, at: int) -> bool:
+    """Whether text[at] is a letter of a JSON escape begun before it (the `n` of `\\n`, a
+    hex digit of `\\u00e9`): after an odd run of backslashes."""
+    for slash in range(at - 1, max(at - 6, -1), -1):
+        if text[slash] != "\\":
+            continue
+        run = 1
+        while slash - run >= 0 and text[slash - run] == "\\":
+            run += 1
+        if slash == at - 1:
+            return run % 2 == 1 and text[at] in _ESCAPE_LETTERS
+        return run % 2 == 1 and bool(_UNICODE_ESCAPE.match(text, slash + 1))
+    return False
+
+
+def _masked_text(pattern: re.Pattern[str], text: str, *, raw_json: bool = False) -> str:
     """`text` (decoded from a file) with its copies (`copies`) masked, each by as many
     bytes in UTF-8 as it has in the file."""
     pieces: list[str] = []
     at = 0
-    for start, stop in copies(pattern, text):
+    for start, stop in copies(pattern, text, raw_json=raw_json):
         size = len(text[start:stop].encode("utf-8", "surrogateescape"))
         pieces += [text[at:start], mask(size).decode("utf-8")]
         at = stop
@@ -257,7 +327,7 @@ def _mask_span(
     if b"\\" in data[start:stop]:
         _mask_escaped(data, out, start, stop, pattern)
     text = bytes(out[start:stop]).decode("utf-8", "surrogateescape")
-    out[start:stop] = _masked_text(pattern, text).encode("utf-8", "surrogateescape")
+    out[start:stop] = _masked_text(pattern, text, raw_json=True).encode("utf-8", "surrogateescape")
 
 
 def _mask_escaped(

@@ -920,3 +920,29 @@ def test_codex_uninstall_drops_the_review_entries_of_memctls_own_hooks(
     assert (
         json.loads(hooks_json.read_text())["hooks"]["Stop"][0]["hooks"][0]["command"] == "say done"
     )
+
+
+@pytest.mark.parametrize("tables", ["[hooks.state]\n", "[hooks]\n\n[hooks.state]\n"])
+def test_codex_uninstall_drops_the_hooks_table_its_review_entries_emptied(
+    cli, workspace, codex_home, tmp_path, monkeypatch, tables
+):
+    """Review 24 M17: with only memctl's own hooks reviewed, uninstall leaves no empty
+    `[hooks.state]` nor `[hooks]` table behind (Codex may write its review entries in
+    one `[hooks.state]` table, as here, or each in its own `[hooks.state."…"]`)."""
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    codex_home.mkdir()
+    config = codex_home / "config.toml"
+    config.write_text('model = "o3"\n')
+    assert cli("-w", workspace, "install", "codex", "--user").exit_code == 0
+    hooks_json = codex_home / "hooks.json"
+    groups = json.loads(hooks_json.read_text())["hooks"]
+    with config.open("a") as handle:
+        handle.write(f"\n{tables}")
+        for event, listed in groups.items():
+            for number, _ in enumerate(listed):
+                key = f"{hooks_json}:{event.lower()}:{number}:0"
+                handle.write(f'"{key}" = {{ trusted_hash = "sha256:00" }}\n')
+    done = cli("-w", workspace, "uninstall", "codex", "--user")
+    assert done.exit_code == 0, done.stderr
+    assert "hooks" not in tomllib.loads(config.read_text())
+    assert "[hooks" not in config.read_text(), config.read_text()

@@ -68,3 +68,29 @@ def test_the_same_words_dated_another_month_are_another_fact(workspace: Path, cl
     run = cli("-w", workspace, "forget", "deploy was postponed", "--dry-run")
     assert run.exit_code == 2
     assert "matches 2 facts" in run.stderr
+
+
+def test_a_month_inside_a_folded_range_is_the_same_fact(workspace: Path, cli: Any) -> None:
+    """Review 24 F9: a bullet folded over three months "(October 2026 to December 2026)"
+    took its middle month's ledger line for another fact (the note was tested as a
+    substring, and "November 2026" is no substring of it); a month after it stays
+    another."""
+    for day, month in (("2026-10-02", "October"), ("2026-11-02", "November")):
+        (workspace / "memory" / f"{day}.md").write_text(
+            f"# {day}\n\n## 09:00 (t0)\n- The deploy was postponed ({month} 2026).\n"
+        )
+    (workspace / "memory" / "2026-12-02.md").write_text(
+        "# 2026-12-02\n\n## 09:00 (t0)\n- The deploy was postponed (December 2026).\n"
+    )
+    (workspace / "MEMORY.md").write_text(
+        "# Memory\n\n- The deploy was postponed (October 2026 to December 2026).\n"
+    )
+    run = cli("-w", workspace, "forget", "deploy was postponed", "--dry-run")
+    assert run.exit_code == 0, run.stderr
+    assert "would forget 1 fact" in run.stderr
+    assert "memory/2026-11-02.md:4" in run.stdout
+    (workspace / "memory" / "2027-01-04.md").write_text(
+        "# 2027-01-04\n\n## 09:00 (t0)\n- The deploy was postponed (January 2027).\n"
+    )
+    run = cli("-w", workspace, "forget", "deploy was postponed", "--dry-run")
+    assert run.exit_code == 2 and "matches 2 facts" in run.stderr

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from memctl.pipeline.purge import Needles, masked
+from memctl.pipeline.purge import Needles, masked, masked_file
 
 TOKEN = "ghp_abcdefghijklmnopqrstuvwxyz0123456789"
 SECRET_TURN = (
@@ -79,7 +79,7 @@ def test_a_redaction_marker_in_a_fact_matches_the_secret_it_stands_for() -> None
     assert json.loads(out)["content"].endswith(".")
     # The marker itself still matches, and words alone around it are no copy.
     assert masked(fact.encode(), Needles.of([fact])) != fact.encode()
-    other = "The deploy token is gone for the bot maker."
+    other = "The deploy token is tok-77 for the bot maker."
     assert "deploy" not in masked(other.encode(), Needles.of([fact])).decode()
     unrelated = "The deploy token is in the vault."
     assert masked(unrelated.encode(), Needles.of([fact])) == unrelated.encode()
@@ -117,3 +117,106 @@ def test_explain_and_a_purge_name_the_assistants_turn_not_the_tool_result_it_rea
     assert cli("-w", workspace, "forget", "moved 12 tables", "--purge").exit_code == 0
     log = [json.loads(line) for line in (workspace / "threads/t1.jsonl").read_text().splitlines()]
     assert "12 tables" not in log[3]["content"]
+
+
+def _thread_log(content: str, ascii_only: bool) -> bytes:
+    entry = {"role": "user", "content": content}
+    return (json.dumps(entry, ensure_ascii=ascii_only) + "\n").encode()
+
+
+@pytest.mark.parametrize("ascii_only", [True, False])
+@pytest.mark.parametrize(
+    ("content", "kept"),
+    [
+        ("The admin password is below:\nhunter2\nKeep it safe.", "Keep it safe."),
+        ("tab\thunter2 ok", "tab\t"),
+        ("caf\u00e9hunter2 ok", "caf\u00e9"),
+        ("我的密码是hunter2，请不要告诉别人。明天见面吧", "请不要告诉别人。明天见面吧"),
+        ("我的密码是hunter2，请", "我的密码是"),
+        ("hunter2\u2026and Tom", "\u2026and Tom"),
+        ("hunter2...and Tom", "...and Tom"),
+        ("pw:...hunter2", "pw:..."),
+        ("a\u2014hunter2\u2014b", "a\u2014"),
+        ("password=hunter2&user=bob", "&user=bob"),
+        ("password=hunter2&user=bob", "password="),
+    ],
+)
+def test_a_token_is_widened_over_no_escape_and_no_other_word(
+    content: str, kept: str, ascii_only: bool
+) -> None:
+    """Review 24 F1: the widening walked back over the letter of an escape (`\\n`,
+    `\\u00e9`) and masked it, leaving the thread log no valid JSON; and over any
+    character but a space (CJK text, "…", "—", a query string's `&`)."""
+    out = masked(_thread_log(content, ascii_only), Needles.of(["hunter2"]))
+    said = json.loads(out)["content"]  # still valid JSON
+    assert "hunter2" not in said and kept in said
+
+
+@pytest.mark.parametrize("query", ["nhunter2", "pw7\\", "u00e9x"])
+def test_a_copy_in_a_raw_json_text_never_starts_or_ends_inside_an_escape(query: str) -> None:
+    """The query "nhunter2" in the raw text `\\nhunter2` is no copy (the text says a line break,
+    then "hunter2"), nor "pw7\\" in `pw7\\"`: masking either breaks the escape."""
+    raw = _thread_log('x\nhunter2 pw7"ok \u00e9x', True)
+    assert json.loads(masked(raw, Needles.of([query])))
+
+
+def test_a_backslash_in_a_markdown_line_is_no_json_escape() -> None:
+    """A Markdown line is no JSON: the `\\n` before "notes" in a Windows path is no escape
+    whose letter a copy must not start on."""
+    line = b"- The plan lives in C:\\Users\\bob\\notes now.\n"
+    out, _ = masked_file("MEMORY.md", line, Needles.of(["notes"]))
+    assert b"notes" not in out and out.startswith(b"- The plan lives in C:\\Users\\bob\\")
+
+
+def test_forget_purge_leaves_a_thread_log_holding_escapes_valid(cli: Any, workspace: Path) -> None:
+    talk = _thread_log("The staging admin password is below:\nhunter2\nKeep it safe.", True)
+    assert cli("-w", workspace, "thread", "append", "t1", input=talk.decode()).exit_code == 0
+    assert cli("-w", workspace, "forget", "hunter2", "--purge").exit_code == 0
+    shown = cli("-w", workspace, "thread", "show", "t1")
+    assert shown.exit_code == 0, shown.stderr
+    assert "hunter2" not in shown.stdout and "Keep it safe." in shown.stdout
+
+
+@pytest.mark.parametrize(
+    ("query", "text", "left"),
+    [
+        (
+            "staging",
+            "docs at https://wiki.example.com/staging/setup now",
+            "https://wiki.example.com/",
+        ),
+        ("staging", "docs at https://wiki.example.com/staging/setup now", "/setup now"),
+        ("acme", "cd /home/bob/projects/acme-web/src", "/home/bob/projects/"),
+        ("acme", "cd /home/bob/projects/acme-web/src", "-web/src"),
+        ("Ana", "Bananas are great; Ana likes them.", "Bananas are great; "),
+        ("Ana", "Bananas are great; Ana likes them.", " likes them."),
+    ],
+)
+def test_a_plain_word_is_masked_as_a_whole_word_never_the_token_around_it(
+    query: str, text: str, left: str
+) -> None:
+    """Review 24 F11: `forget staging --purge` masked the whole URL, `forget acme` the
+    whole path, `forget Ana` the word "Bananas". A plain word is no secret's part."""
+    out = masked(text.encode(), Needles.of([query])).decode()
+    assert query not in out.replace("Bananas", "") and left in out
+
+
+def test_a_marker_ending_a_needle_stands_for_a_token_that_looks_like_a_secret() -> None:
+    """Review 24 F10: "The deploy token is [REDACTED:github_token]" masked "The deploy
+    token is in" of "The deploy token is in 1Password.": "in" is no secret."""
+    needles = Needles.of(["The deploy token is [REDACTED:github_token]."])
+    text = "The deploy token is in 1Password. Then Tom said hi."
+    assert masked(text.encode(), needles) == text.encode()
+    for secret in ("ghp_x", "s3cret", "swordfish", "ab-cd"):
+        copy = f"The deploy token is {secret}. Then Tom said hi."
+        assert masked(copy.encode(), needles).decode().endswith(". Then Tom said hi.")
+        assert secret not in masked(copy.encode(), needles).decode()
+
+
+def test_a_needle_of_markers_alone_matches_the_markers_only() -> None:
+    """Review 24 M7: a needle that is a marker alone would, as a secret, match every
+    token that looks like one."""
+    text = "Meet Tom at 5pm by gate-7; the key is [REDACTED:api_key] now."
+    out = masked(text.encode(), Needles.of(["[REDACTED:api_key]"])).decode()
+    assert out.startswith("Meet Tom at 5pm by gate-7; the key is ") and out.endswith(" now.")
+    assert "REDACTED" not in out
