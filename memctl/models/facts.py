@@ -4494,7 +4494,9 @@ _MAYBE_FILLER = re.compile(
 """A cheap test that a sentence may hold something `_without_fillers` takes out."""
 _HESITATION = r"(?:u+m+|u+h+m*|e+r+m+|er|h+m+|m+hm+)"
 """A sound made while thinking ("um", "uh", "erm", "hmm"): it holds no word of the fact."""
-_HESITATED = re.compile(rf"(?:,\s*)?(?<![\w'’-]){_HESITATION}(?![\w'’-])(?:\s*,)?\s*", re.I)
+_HESITATED = re.compile(
+    rf"(?:,\s*)?(?<![\w'’-])(?P<sound>{_HESITATION})(?![\w'’-])(?:\s*,)?\s*", re.I
+)
 _RESTART = re.compile(
     rf"(?<![\w'’])(?P<words>[\w'’]+(?:\s+[\w'’]+){{0,2}}),\s+(?:{_HESITATION},?\s+)?"
     r"(?P=words)(?![\w'’])",
@@ -4528,6 +4530,13 @@ _REPAIR = re.compile(
 """A self-repair's marker: what follows it replaces what was said just before ("it's on
 Thursday, no wait, Friday"). A closing "no" is one only before a mark or a number: in
 "sorry, no one came" or "actually, no idea" it is the determiner."""
+_NO_ANSWERED = re.compile(
+    r"\b(?:(?:said|say|says|saying|told|tell|tells|telling|answered|replied)"
+    r"(?:\s+(?:him|her|them|me|us|you|it))?|(?:answer|reply)\s+(?:is|was|will\s+be))\s*$",
+    re.I,
+)
+"""Before a "no, sorry" or "no, wait", what makes the "no" the word said, the answer
+given ("She said no, sorry, not this year"; "The answer was no, sorry."): no repair."""
 _NOT_REPAIRED = re.compile(r"(?:it|that|this|what|to|well|business|you)(?![\w'’])|,", re.I)
 """"I mean" before these is the verb ("I mean it", "I mean to call her"), no repair."""
 _REPAIR_CLAUSE = re.compile(
@@ -4541,6 +4550,13 @@ _REPAIR_PHRASE = 4
 """Words a repair may have and still replace as many words before it; longer, it says
 the clause again."""
 _REPAIRED_END = re.compile(r"[,;.!?]")
+_CLOSING_COMMA = re.compile(
+    r",\s*(?!(?:and|but|or|so|because|which|who|when|where|if|at|on|in|for|to|from|with|by)"
+    r"\b)[a-z]",
+)
+"""The comma that closes a repair set off by commas ("paid 40, I mean 45, quid"), when
+the word after it goes on with the phrase: not a clause or a phrase of its own ("...,
+and ...", "Friday the seventh, at half two")."""
 _DAY_WORDS = _words(" ".join(WEEKDAYS + MONTHS).casefold())
 
 
@@ -4570,11 +4586,33 @@ def _meant(sentence: str, marker: re.Match[str]) -> bool:
     return marker["pre"][:1] in ",;" or _REPAIR_CLAUSE.match(sentence, marker.end()) is not None
 
 
+def _repaired_from(wrong: list[str], words: list[str]) -> int | None:
+    """Where in `wrong` (the words before a repair's marker) the repair's `words` start
+    replacing: as many words from the end, or, when the repair holds a number or a day,
+    so that its last one lands on the last word of that kind said before ("7 and 9, no
+    wait, 7 and 10" replaces "7 and 9", not "9" and the two words after it). None when
+    the words of a kind do not line up with words of that kind before: what is replaced
+    cannot be told, and both stay."""
+    kinds = [(n, kind) for n, word in enumerate(words) if (kind := _repair_kind(word))]
+    if not kinds:
+        return max(0, len(wrong) - len(words))
+    last, kind = kinds[-1]
+    anchor = next((n for n in reversed(range(len(wrong))) if _repair_kind(wrong[n]) == kind), None)
+    if anchor is None:
+        return max(0, len(wrong) - len(words))
+    start = anchor - last
+    lined_up = all(
+        start + n < len(wrong) and _repair_kind(wrong[start + n]) == of for n, of in kinds
+    )
+    return start if start >= 0 and lined_up else None
+
+
 def _repaired(sentence: str) -> str:
     """The sentence with each self-repair applied: the words after its marker replace
     what they correct. A phrase of a few words replaces as many words before the marker,
-    from the last number or day when it is one ("on Thursday at 2, no wait, Friday" ->
-    "on Friday at 2"); a clause replaces the clause before. At the opening, the marker
+    its numbers or days on the last ones of their kind said before ("on Thursday at 2, no
+    wait, Friday" -> "on Friday at 2"; `_repaired_from`), and both stay when they do not
+    line up; a clause replaces the clause before. At the opening, the marker
     goes ("No wait, that's the week after" -> "That's the week after")."""
     for _ in range(3):
         found = next(
@@ -4582,6 +4620,10 @@ def _repaired(sentence: str) -> str:
                 match
                 for match in _REPAIR.finditer(sentence)
                 if not match["marker"].casefold().startswith("i") or _meant(sentence, match)
+                if not (
+                    match["marker"][:2].casefold() == "no"
+                    and _NO_ANSWERED.search(sentence, 0, match.start())
+                )
             ),
             None,
         )
@@ -4615,15 +4657,16 @@ def _repaired(sentence: str) -> str:
             )
             continue
         wrong = before[clause_at:].split()
-        start = max(0, len(wrong) - len(words))
-        kind = _repair_kind(words[0])
-        if kind:
-            start = next(
-                (n for n in reversed(range(len(wrong))) if _repair_kind(wrong[n]) == kind), start
-            )
+        start = _repaired_from(wrong, words)
+        if start is None:
+            sentence = f"{before.rstrip(' ,;')}, {rest}"
+            continue
+        after = rest[rest.find(said) + len(said) :]
+        if found["pre"][:1] == "," and _CLOSING_COMMA.match(after):
+            after = f" {after.lstrip(' ,')}"  # "paid 40, I mean 45, quid": the aside's comma
         fixed = " ".join(wrong[:start] + words + wrong[start + len(words) :])
         space = " " if clause_at else ""
-        sentence = f"{before[:clause_at]}{space}{fixed}{rest[rest.find(said) + len(said) :]}"
+        sentence = f"{before[:clause_at]}{space}{fixed}{after}"
     return sentence
 
 
@@ -4638,6 +4681,29 @@ def _cut_set_off(text: str, match: re.Match[str]) -> str:
     return " " if last in _JOINING or _CONTRACTED_AFTER.search(last) else ", "
 
 
+def _restarted(match: re.Match[str]) -> str:
+    """The words said once for a restart `_RESTART` found, or the match as it was where
+    saying them twice is what was meant: a number ("The code is 1234, 1234 is the PIN")
+    or a name opening the sentence, capitalised again ("New York, New York is my
+    favourite song"; "He's, um, he's still teaching" is a restart)."""
+    words = match["words"]
+    again = match[0][-len(words) :]
+    named = match.start() == 0 and again[:1].isupper() and again.split()[0] != "I"
+    if named or any(char.isdigit() for char in words):
+        return match[0]
+    return words
+
+
+def _cut_hesitation(text: str, match: re.Match[str]) -> str:
+    """What stands in `text` for the hesitation `match` found (`_cut_set_off`), or the
+    match itself where the sound is a capitalised word inside the sentence: a name ("The
+    cat is called Er", "my uncle Uh Jin"), no hesitation."""
+    before = text[: match.start("sound")].rstrip(" ,")
+    if match["sound"][:1].isupper() and before and before[-1] not in '.!?:;"“':
+        return match[0]
+    return _cut_set_off(text, match)
+
+
 def _without_disfluencies(sentence: str) -> str:
     """The sentence as it was meant, not as it came out: without hesitations ("um"),
     restarts ("he's, he's"), a "like" set off as a filler, and with each self-repair
@@ -4645,8 +4711,8 @@ def _without_disfluencies(sentence: str) -> str:
     in the middle of a fact, and a bullet copying them is longer and matches less."""
     if not _MAYBE_DISFLUENT.search(sentence):
         return sentence  # most sentences: one scan instead of four
-    text = _RESTART.sub(lambda match: match["words"], sentence)
-    text = _HESITATED.sub(partial(_cut_set_off, text), text)
+    text = _RESTART.sub(_restarted, sentence)
+    text = _HESITATED.sub(partial(_cut_hesitation, text), text)
     text = _LIKE_SET_OFF.sub(partial(_cut_set_off, text), text)
     text = _LIKE_AFTER_BE.sub(lambda match: f"{match['be']} ", text)
     text = _repaired(" ".join(text.split()))

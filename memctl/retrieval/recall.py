@@ -15,8 +15,9 @@ in favour of what is current without burying an old exact answer. A record's age
 its ledger's date, its log entry's `ts`; a MEMORY.md bullet's, when its sources were
 said (the provenance sidecar's ledger lines), else the file's mtime.
 `recency=False` (`--no-recency`) ranks by BM25 alone. A tool's output and a turn of
-tool calls alone count TOOL_WEIGHT of their score (`words_first`): what a program
-printed or was asked ranks below what a person said and what memory keeps.
+tool calls alone count TOOL_WEIGHT of their score (`words_first`), and lend their
+neighbour turns from that (`tool_records`): what a program printed or was asked ranks
+below what a person said and what memory keeps, and a turn beside it no higher.
 
 The question's focus, the noun naming what kind of thing it asks for ("which city"),
 counts half a word, and its related words in WordNet are looked up beside it (`focused`):
@@ -171,8 +172,9 @@ DATE_WEIGHT = 0.5
 # the same; 1.0 136), hybrid 131 -> 132 (weighed into BM25's leg before fusion: 131).
 ANSWER_WEIGHT = 0.3
 # A tool's record (its output, or an assistant turn of tool calls alone: `tool_echo`)
-# counts this much of its score (`words_first`): what a program printed or was asked to
-# do is evidence, not what a person said or what memory keeps (audit 15 H3).
+# counts this much of its score (`words_first`), and lends its neighbours from that
+# (`tool_records`): what a program printed or was asked to do is evidence, not what a
+# person said or what memory keeps (audit 15 H3; review 24 F3).
 TOOL_WEIGHT = 0.5
 # 30, not 50 as for a time: the same R@10 (20: 135; 100: 137), 40 % fewer read back.
 ANSWER_CANDIDATES = 30
@@ -595,8 +597,11 @@ def _ranked(
                 ranked = with_neighbours([c for c in ranked if not hide(c)])
             ranked = with_context(conn, ranked)
             ranked = by_turn_before(ws, conn, query, ranked, texts)
+            tools: dict[int, bool] = {}
+            if lending := tool_records(ws, ranked, tools):
+                ranked = with_neighbours(ranked, lending)
             ranked = by_reply(ws, conn, ranked, texts)
-            ranked = by_time(ws, query, ranked, texts)
+            ranked = by_time(ws, query, ranked, texts, lending)
             if close is None:
                 ranked = by_answer(ws, query, ranked, texts)
             ranked = by_order(conn, query, ranked, deadline)
@@ -605,7 +610,7 @@ def _ranked(
             else:
                 if LEG_SESSION_SHARE:
                     ranked = by_session(ranked, SESSION_WEIGHT * LEG_SESSION_SHARE)
-                ranked = _hybrid(conn, close, ranked, result, (ws, texts), hide.unlike)
+                ranked = _hybrid(conn, close, ranked, result, (ws, texts, tools), hide.unlike)
                 ranked = [
                     c
                     for c in ranked
@@ -1073,17 +1078,23 @@ def by_subject(
     return with_neighbours(merged)
 
 
-def with_neighbours(found: list[Candidate]) -> list[Candidate]:
+def with_neighbours(found: list[Candidate], tools: frozenset[int] = frozenset()) -> list[Candidate]:
     """Each candidate's own score plus NEIGHBOUR_WEIGHT times the best of its neighbour
     records' up to NEIGHBOUR_REACH away (the turns before and after it in the same log):
     in a conversation the answer often stands a turn away from the words of the
     question ("what's the dog's name?" / "Biscuit"), or two ("my knee hurts" / "did you
-    see someone?" / "physio says it's runner's knee").
+    see someone?" / "physio says it's runner's knee"). A record of `tools` (ids of
+    tools' records, `tool_records`) lends from its score weighed TOOL_WEIGHT, as it
+    ranks (`words_first`).
 
     Lending again (after `with_context` added candidates) replaces what was lent."""
     if not NEIGHBOUR_WEIGHT:
         return found
-    own = {(c.rel, c.number): c.score - c.neighbour for c in found}
+    own = {
+        (c.rel, c.number): (c.score - c.neighbour) * (TOOL_WEIGHT if c.record in tools else 1.0)
+        for c in found
+    }
+    mine = {c.record: c.score - c.neighbour for c in found}
     # In place: the candidates are this query's own, and a dataclasses.replace a
     # candidate was 4 % of a recall at 100k records (bench/README.md).
     for c in found:
@@ -1092,9 +1103,39 @@ def with_neighbours(found: list[Candidate]) -> list[Candidate]:
             for distance in range(1, NEIGHBOUR_REACH + 1)
             for step in (-distance, distance)
         )
-        c.score = own[(c.rel, c.number)] + lent
+        c.score = mine[c.record] + lent
         c.neighbour = lent
     return found
+
+
+def tool_records(ws: Workspace, found: list[Candidate], known: dict[int, bool]) -> frozenset[int]:
+    """The ids of the tools' records (`tool_echo`) among what lent the best
+    CONTEXT_CANDIDATES thread turns of `found` their neighbour's share
+    (`with_neighbours`), each read back once a query (`known`). A tool's output lent
+    its whole score where it ranks weighed (`words_first`): "Done." after the only
+    record holding the words asked ranked above it with the semantic leg on, and the
+    turns around it too (review 24 F3). Only the lenders of the best: what lent a turn
+    ranked below them moves nothing a reader sees, and each is one read."""
+    at = {(c.rel, c.number): c for c in found}
+    threads = (c for c in found if c.kind == "thread" and c.neighbour)
+    lenders: dict[int, Candidate] = {}
+    for c in heapq.nlargest(CONTEXT_CANDIDATES, threads, key=lambda c: c.score):
+        near = [
+            at[key]
+            for distance in range(1, NEIGHBOUR_REACH + 1)
+            for key in ((c.rel, c.number - distance), (c.rel, c.number + distance))
+            if key in at
+        ]
+        if near:
+            lender = max(near, key=lambda n: n.score - n.neighbour)
+            lenders[lender.record] = lender
+    for record, c in lenders.items():
+        if record not in known:
+            line = read_record(
+                ws.root / c.rel, c.start, c.size, inode=c.inode, offset=c.offset, crc=c.crc
+            )
+            known[record] = line is not None and tool_echo(line)
+    return frozenset(record for record in lenders if known[record])
 
 
 _AROUND_SQL = """
@@ -1384,7 +1425,11 @@ def _text(ws: Workspace, c: Candidate, texts: dict[int, str | None]) -> str | No
 
 
 def by_time(
-    ws: Workspace, query: str, found: list[Candidate], texts: dict[int, str | None]
+    ws: Workspace,
+    query: str,
+    found: list[Candidate],
+    texts: dict[int, str | None],
+    tools: frozenset[int] = frozenset(),
 ) -> list[Candidate]:
     """The candidates with the session's date and the time words of a turn weighed in.
 
@@ -1398,7 +1443,7 @@ def by_time(
     turn is also lent TIME_NEIGHBOUR_WEIGHT of its best neighbour's score where that is
     more than it was lent (NEIGHBOUR_WEIGHT's, or a question's `by_reply`): "i picked him
     up on the 8th" answers "on what date did Chowder go home?" a turn after the one that
-    names Chowder."""
+    names Chowder. A record of `tools` lends from its weighed score (`with_neighbours`)."""
     months = asked_months(query) if DATE_WEIGHT else set()
     if months:
         zone = ws.tzinfo()
@@ -1408,7 +1453,11 @@ def by_time(
                 c.score *= 1.0 + DATE_WEIGHT
     if TIME_WEIGHT and _ASKS_WHEN.search(query):
         best = sorted(found, key=lambda c: -c.score)[:TIME_CANDIDATES]
-        own = {(c.rel, c.number): c.score / c.time - c.neighbour for c in found}
+        own = {
+            (c.rel, c.number): (c.score / c.time - c.neighbour)
+            * (TOOL_WEIGHT if c.record in tools else 1.0)
+            for c in found
+        }
         for c in best:
             text = _text(ws, c, texts)
             if text is not None and _TIME_EXPRESSION.search(text):
@@ -1721,7 +1770,7 @@ def _hybrid(
     close: list[tuple[int, float]],
     ranked: list[Candidate],
     result: RecallResult,
-    read: tuple[Workspace, dict[int, str | None]],
+    read: tuple[Workspace, dict[int, str | None], dict[int, bool]],
     hidden: Callable[[Candidate], bool] | None = None,
 ) -> list[Candidate]:
     """BM25 and the semantic leg's nearest records (`close`) fused (FUSION). A record
@@ -1729,7 +1778,9 @@ def _hybrid(
     neighbours its similarity, and one embedded with a hidden turn (`Embedder.context`)
     is near the query for what that turn said. A turn of the leg that asks lends its
     answer on the leg (`semantic_replies`), its text read back from `read` (the
-    workspace, and the query's texts read so far)."""
+    workspace, the query's texts read so far, and which records were read to be a
+    tool's: a tool's lends its neighbours on the leg weighed, as on BM25)."""
+    ws, texts, tools = read
     by_id = {candidate.record: candidate for candidate in ranked}
     # The leg's records BM25 did not find, read in one query (VECTOR_CANDIDATES of them
     # at most, within SQLite's variables as _CANDIDATE_SQL's are).
@@ -1751,11 +1802,13 @@ def _hybrid(
     for rid, similarity in close:
         by_id[rid].cosine = similarity
     close = semantic_sessions(close, by_id)
-    close = semantic_replies(close, by_id, *read)
+    close = semantic_replies(close, by_id, ws, texts)
     if SEMANTIC_NEIGHBOURS:
         lent = with_neighbours(
             [replace(by_id[rid], score=sim, neighbour=0.0) for rid, sim in close]
         )
+        if lending := tool_records(ws, lent, tools):
+            lent = with_neighbours(lent, lending)
         for c in lent:
             by_id[c.record].semantic_lent = c.neighbour
         close = sorted(((c.record, c.score) for c in lent), key=lambda pair: -pair[1])

@@ -243,3 +243,66 @@ def test_what_only_looks_like_a_disfluency_stays(said: str, kept: str) -> None:
 )
 def test_a_day_said_in_words_is_written_as_its_date(said: str, written: str) -> None:
     assert resolve_dates(said, SAID) == written
+
+
+@pytest.mark.parametrize(
+    ("said", "fact"),
+    [
+        # The repair's last number lands on the last number said before it (review 24 F4:
+        # "The kids are 7 and 7 and 10").
+        ("The kids are 7 and 9, no wait, 7 and 10.", "Mabel: The kids are 7 and 10."),
+        # Its numbers line up with none said before: what it corrects cannot be told and
+        # both stay (F4: as many words from the end made it "Bus at 10 or 11").
+        ("Bus 5 leaves at 9, no wait, at 10 or 11.", "Mabel: Bus 5 leaves at 9, at 10 or 11."),
+        # The comma that closed the repair goes with it (F8: "paid 45, quid").
+        (
+            "I paid 40, I mean 45, quid for the tickets to Leeds on Saturday.",
+            "Mabel paid 45 quid for the tickets to Leeds on 2025-02-01.",
+        ),
+        # A repair of more words than a phrase says the clause again from the word it
+        # opens on (M19: as a phrase it replaced "I'll bring" too).
+        (
+            "I'll bring the red one, no wait, the blue one with the long sleeves.",
+            "Mabel will bring the blue one with the long sleeves.",
+        ),
+    ],
+)
+def test_a_repair_replaces_the_words_it_corrects(said: str, fact: str) -> None:
+    assert _flush(said) == [fact]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # "no" after a saying verb is what was said (review 24 F5).
+        "Ana said no, sorry, not for now, to the Lisbon offer.",
+        "We said no, sorry, to the Leeds job.",
+        # A hesitation's sound capitalised inside the sentence is a name (F7).
+        "The cat is called Er and she is 4.",
+        "The band is called Hmm.",
+        # Words said twice that are a number or a name opening the sentence (F8).
+        "The code is 1234, 1234 is the PIN.",
+    ],
+)
+def test_what_only_looks_like_a_disfluency_is_kept(said: str) -> None:
+    facts = _flush(said)
+    assert len(facts) == 1, facts
+    assert facts[0].endswith(said), facts
+
+
+def test_a_name_said_twice_at_the_opening_is_no_restart() -> None:
+    facts = _flush("New York, New York is my favourite song.", "My uncle Uh Jin lives in Busan.")
+    assert facts == [
+        "New York, New York is Mabel's favourite song.",
+        "Mabel's uncle Uh Jin lives in Busan.",
+    ], facts
+
+
+@pytest.mark.parametrize(
+    "did",
+    ["forgot her keys", "woke up late", "chose the blue one", "forgave him", "lent me her car"],
+)
+def test_an_irregular_past_dates_a_weekday_back(did: str) -> None:
+    # The past tense puts "on Friday" before the Monday it was said (M27: the irregular
+    # pasts "forgot" .. "lent" were not told, and Friday was the one ahead).
+    assert resolve_dates(f"Ana {did} on Friday.", SAID) == f"Ana {did} on 2025-01-31."

@@ -15,7 +15,9 @@ import pytest
 
 from memctl.core.config import load_config
 from memctl.core.workspace import Workspace
-from memctl.retrieval.recall import TOOL_WEIGHT, recall
+from memctl.models.resolve import resolve_embedder
+from memctl.models.semantic import installed
+from memctl.retrieval.recall import NEIGHBOUR_WEIGHT, TIME_NEIGHBOUR_WEIGHT, TOOL_WEIGHT, recall
 from tests.support.helpers import append, configure
 
 EDIT = {"file_path": "config/staging.yaml", "old_string": "db3", "new_string": "db7"}
@@ -113,3 +115,95 @@ def test_the_factor_shows_in_explain_and_adds_up(ws: Path) -> None:
 def test_a_command_asked_for_by_its_own_words_is_still_found(ws: Path) -> None:
     hits = _hits(ws, "has been updated")
     assert any(hit.role == "tool" for hit in hits), [hit.source for hit in hits]
+
+
+# Review 24 F3: twelve exchanges about the staging database, then the one record that
+# says its port, a tool's output, and "Done.", which holds no word asked.
+STAGING: list[dict[str, Any]] = [
+    turn
+    for step in range(12)
+    for turn in (
+        {
+            "role": "user",
+            "content": f"The staging database migration step {step} is slow again, can "
+            "you look at the staging database?",
+        },
+        {"role": "assistant", "content": f"Looking at step {step} of the staging database now."},
+    )
+] + [
+    {
+        "role": "assistant",
+        "content": None,
+        "tool_calls": [
+            {
+                "id": "c1",
+                "type": "function",
+                "function": {"name": "shell", "arguments": '{"cmd": "cat config/staging.yaml"}'},
+            }
+        ],
+    },
+    {
+        "role": "tool",
+        "tool_call_id": "c1",
+        "content": "staging database:\n  host: db3.internal\n  port: 5433\n  user: app",
+    },
+    {"role": "assistant", "content": "Done."},
+]
+
+
+@pytest.mark.parametrize("semantic", ["auto", "off"])
+def test_a_tools_output_lends_its_neighbours_from_its_weighed_score(
+    cli: Any, workspace: Path, semantic: str
+) -> None:
+    # It lent its whole score: with the semantic leg, "Done." beside it ranked first and
+    # a turn two before it second, above the only record that answers.
+    if semantic == "auto" and not installed():
+        pytest.skip("memctl[semantic] (wordllama) is not installed")
+    configure(workspace, recall={"semantic": semantic})
+    append(cli, workspace, "t1", STAGING)
+    config = load_config(workspace / "memctl.yaml")
+    question = "which port does the staging database listen on"
+    ws = Workspace(workspace)
+    embedder = resolve_embedder(config)
+    hits = recall(ws, config, question, 4, "threads", embedder=embedder, explain=True).hits
+    assert "5433" in hits[0].snippet, [hit.source for hit in hits]
+    done = next(hit for hit in hits if hit.snippet == "Done.")
+    assert done.explain is not None and hits[0].explain is not None
+    assert done.explain["neighbour"] == pytest.approx(
+        NEIGHBOUR_WEIGHT * TOOL_WEIGHT * hits[0].explain["bm25"], rel=1e-3
+    )
+
+
+def test_a_tools_output_lends_a_turn_with_a_time_from_its_weighed_score(
+    cli: Any, workspace: Path
+) -> None:
+    # A question that asks when lends a turn holding a time its best neighbour's score
+    # again (`by_time`); a tool's output lent it whole, twice what it lends as it ranks.
+    configure(workspace, recall={"semantic": "off"})
+    shell = {"name": "shell", "arguments": '{"cmd": "cat config/jobs.yaml"}'}
+    append(
+        cli,
+        workspace,
+        "t1",
+        [
+            {"role": "user", "content": "Can you check the nightly job config for me?"},
+            {
+                "role": "assistant",
+                "content": None,
+                "tool_calls": [{"id": "c1", "type": "function", "function": shell}],
+            },
+            {
+                "role": "tool",
+                "tool_call_id": "c1",
+                "content": "staging database backup:\n  schedule: cron\n  target: s3",
+            },
+            {"role": "assistant", "content": "Done. It runs at 3:15 every night."},
+        ],
+    )
+    hits = _hits(workspace, "when is the staging database backup", scope="threads", explain=True)
+    output = next(hit for hit in hits if hit.role == "tool")
+    timed = next(hit for hit in hits if hit.snippet.startswith("Done."))
+    assert output.explain is not None and timed.explain is not None
+    assert timed.explain["neighbour"] == pytest.approx(
+        TIME_NEIGHBOUR_WEIGHT * TOOL_WEIGHT * output.explain["bm25"], rel=1e-3
+    )
