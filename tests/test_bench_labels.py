@@ -186,6 +186,8 @@ def test_the_second_score_rejects_a_wrong_date_or_person_and_reads_spelled_numbe
         ("heldout10_after", 60, 60),
         ("heldout11_before", 60, 60),
         ("heldout11_after", 60, 60),
+        ("heldout12_before", 60, 57),
+        ("heldout12_after", 60, 57),
     ],
 )
 def test_the_labelled_samples_are_whole_and_their_strict_verdicts_current(
