@@ -1481,14 +1481,19 @@ def is_fact(
         to_assistant
         and _SESSION_ORDER.match(stripped)
         and not _DEADLINE.search(stripped)
+        and not (
+            (_RELATIVE.search(stripped) or _names_a_day(stripped))
+            and not _SESSION_DAY.search(stripped)
+        )
         and not _RECURRING.search(stripped)
     ):
         # "Please fix the failing test in tests/test_auth.py": this session's task; so is
         # one whose day dates its object or the session ("Re-run the job that failed on
-        # 2025-06-06", "Run the migration tonight", review 25 F2). With a deadline ("Add
-        # a reset link to the login page by Friday") it is an open task, which outlives
-        # the session; said for every time ("Use the logger in app/log.py for all new
-        # code") it is a standing rule.
+        # 2025-06-06", "Run the migration tonight", review 25 F2). With a deadline or a
+        # day ahead ("Add a reset link to the login page by Friday", "Run the migration
+        # on Friday", review 26 F1) it is an open task, which outlives the session; said
+        # for every time ("Use the logger in app/log.py for all new code") it is a
+        # standing rule.
         return False
     content = content_words(stripped)
     if _GREETING.match(stripped) and len(content) < 3:
@@ -1677,7 +1682,7 @@ verb of obligation (review 23 H2)."""
 _WORK_ORDER = (
     r"^(?:(?:yes|yeah|yep|ok|okay|sure|great|good|thanks|but|and|also|now|then|so|please|"
     r"just|first|next)[,.!]?\s+)*"
-    r"(?:fix|run|rerun|open|use|add|update|remove|delete|rename|refactor|write|create|"
+    r"(?:fix|run|re-?run|open|use|add|update|remove|delete|rename|refactor|write|create|"
     r"implement|deploy|merge|push|commit|revert|install|review|debug|investigate|bump|upgrade|"
     r"downgrade|move|change|clean|restart|rebase|squash|test|build|split|extract|replace|"
     r"document|explain|summari[sz]e|search|grep|fetch|pull|patch|migrate|generate|format|"
@@ -1693,12 +1698,23 @@ changes", "every 10000 km", "from now on"): a rule that holds, said without "alw
 (review 23 M8)."""
 _DEADLINE = re.compile(
     rf"\b(?:by|before|until|till|no later than|due(?:\s+(?:on|by))?)\s+(?:the\s+)?"
-    rf"(?:(?:next|this|end of(?: the)?)\s+)?(?:{_WD}|tomorrow|tonight|EOD|COB|week|month|"
-    rf"sprint|\d{{4}}-\d\d-\d\d|\d\d?(?:st|nd|rd|th)?\b|{_MONTH_NAME.pattern})",
+    rf"(?:(?:next|this|end of(?: the)?)\s+)?(?:{_WD}|tomorrow|tonight|EOD|COB|noon|midnight|"
+    rf"day|week|month|sprint|\d{{4}}-\d\d-\d\d|\d\d?(?:st|nd|rd|th)\b|"
+    rf"\d\d?(?::\d\d)?\s*[ap]m\b|\d\d?:\d\d\b|{_MONTH_NAME.pattern})"
+    r"|\bwithin\s+(?:a|an|one|two|three|\d+)\s+(?:hours?|days?|weeks?)\b",
     re.I,
 )
 """A deadline said with an order ("by Friday", "before 2026-12-10", "by the end of the
-week"): the order is an open task with it, not the session's task of the moment."""
+week", "by 5pm", "within two days"): the order is an open task with it, not the
+session's task of the moment. A bare number is none ("Run the tests by 4 workers")."""
+_SESSION_DAY = re.compile(
+    r"\b(?:tonight|today|this\s+(?:morning|afternoon|evening)|yesterday|last\s+night|"
+    rf"ago|(?:from|since)\s+(?:last\s+)?(?:{_WD}|yesterday))\b|\b\w+ed\s+(?:on|at)\s",
+    re.I,
+)
+"""A day that dates an order's session or its object, not what is to be done: "Run the
+migration tonight", "Revert the commit from Monday", "Re-run the job that failed on
+2025-06-06" (review 25 F2)."""
 _SESSION_ORDER = re.compile(
     _WORK_ORDER + r"(?:(?:me|us|it|them|this|that|these|those|the|a|an|all|every|each|"
     r"some|my|our)\b|[\w-]*[./_`][\w./-]*)",

@@ -136,8 +136,11 @@ def test_a_next_step_with_its_day_is_a_plan() -> None:
         "Please run the tests against db7.",
         # A day that dates the session's task, not a deadline (review 25 F2).
         "Run the migration tonight.",
-        "Please fix the failing test on 2025-06-09.",
         "Revert the commit from Monday.",
+        "Re-run the job that failed on 2025-06-06.",
+        # A bare number is no deadline (review 26 F2).
+        "Run the tests by 4 workers.",
+        "Run the loop until 5 retries.",
     ],
 )
 def test_an_order_for_this_session_is_no_memory(said: str) -> None:
@@ -149,13 +152,17 @@ def test_an_order_for_this_session_is_no_memory(said: str) -> None:
     [
         "Add a [forgot password](/reset) link to the login page by Friday.",
         "Open a PR for the billing fix by tomorrow.",
+        # A day ahead is an open task too (review 26 F1: d524e5f dropped these).
+        "Merge the PR before the release on Friday.",
+        "Fix the bug next Friday.",
+        "Run the migration on Friday.",
+        "Fix the login bug by 5pm.",
     ],
 )
 def test_an_order_with_its_day_is_an_open_task(said: str) -> None:
     """The full suite's purge-mask test said this one: a task with a deadline outlives
     the session, as a next step with its day is a plan."""
-    kept = flush(("user", said), ("assistant", "On it."))
-    assert len(kept) == 1 and ("Friday" in kept[0] or "PR" in kept[0])
+    assert is_fact(said, to_assistant=True)
 
 
 @pytest.mark.parametrize(
