@@ -250,7 +250,11 @@ def test_last_or_next_said_on_the_day_itself_steps_to_another_such_day(
         # c822439's rule alone (D1): "last" makes it past though "launch" is a present.
         ("Last Friday the 31st we launch.", datetime(2025, 2, 3, 9), "on 2025-01-31 we launch."),
         # d524e5f's rule alone (D2): "next" with no such Friday within two months.
-        ("Next Friday the 31st I had lunch.", datetime(2025, 2, 3, 9), "on 2025-10-31 I had lunch."),
+        (
+            "Next Friday the 31st I had lunch.",
+            datetime(2025, 2, 3, 9),
+            "on 2025-10-31 I had lunch.",
+        ),
     ],
 )
 def test_last_and_next_each_alone_decide_against_the_verb(
