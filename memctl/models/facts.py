@@ -777,9 +777,21 @@ def _tense(words: str) -> bool | None:
         )
     if _TOLD_PAST.search(words):
         return True
+    if _SAID_SAME_FORM.search(words) and not _PLAN_WORD.search(words):
+        return None
     if _AHEAD.search(words):
         return False
     return None
+
+
+_SAID_SAME_FORM = re.compile(
+    rf"\b(?:I|we|they|you)\s+(?:\w+ly\s+)?(?:{'|'.join(sorted(_SAME_PAST | {'bet'}))})\b", re.I
+)
+"""A speaker and a verb whose past is its present ("I cut my hair on Friday", "we set up
+the server on Friday", "I quit on Tuesday"): a past as likely as a present, so the tense
+is not told and a bare weekday stays as said (review 25 F5: a wrong date is worse than
+none) unless a plan word (`_PLAN_WORD`) or a future (`_FUTURE`) tells it."""
+_PLAN_WORD = re.compile(r"\b(?:tomorrow|next)\b", re.I)
 
 
 def _clause_tense(text: str, at: int, told: bool | None) -> bool | None:
@@ -1053,45 +1065,10 @@ def _day_of_month(
             return match[0]
         chosen = min(candidates, key=lambda when: abs((when - day).days))
     else:
-        for step in (-2, -1, 0, 1, 2):
-            year, month = divmod(day.year * 12 + day.month - 1 + step, 12)
-            if number <= monthrange(year, month + 1)[1]:
-                candidates.append(date(year, month + 1, number))
-        # A day said after another of the same sentence comes after it.
-        earlier = max(written) if written else None
-        told = _LAST_OR_NEXT.match(match[0])
-        if told:  # "last Friday the 31st" is past, whatever the verb says (review 24 F6)
-            past = told["way"].casefold() == "last"
-        # "pushed to the 24th", "until the 2nd": a new date or an end, ahead of the day
-        # it was said whatever the tense; "thursday the 4th": the 4th that is a Thursday.
-        if (
-            past
-            and (match["prep"] or "").casefold() not in ("to", "until", "till", "by")
-            and not _FOR_DAY.search(match.string, 0, match.start())
-        ):
-            before = [w for w in candidates if w <= day]
-            said_on = _on_weekday(candidates, match["weekday"])
-            if said_on is not candidates and all(w > day for w in said_on):
-                # "the job I told you about is on Friday the 7th": no day before fits the
-                # weekday, which pins the date ahead.
-                chosen = min(said_on)
-            else:
-                chosen = max(_on_weekday(before, match["weekday"]))
-        else:
-            ahead = [w for w in candidates if w >= max(day, earlier or day)] or [
-                w for w in candidates if w >= day
-            ]
-            on = _on_weekday(ahead, match["weekday"])
-            if match["weekday"] and on is ahead:
-                # No day ahead within the months read falls on the weekday said ("next
-                # Friday the 31st" said on 2025-02-03): the first that does, further on
-                # (2025-10-31); never one behind (review 25 F1), nor the wrong weekday.
-                later = _weekday_day_ahead(day, number, match["weekday"])
-                if later is None:
-                    return match[0]
-                on = [later]
-            chosen = min(on)
-        # Five months always hold the day on either side of `day` (a 31st included).
+        near = _day_near(match, day, number, past, max(written) if written else None)
+        if near is None:
+            return match[0]
+        chosen = near
     if written is not None:
         written.append(chosen)
     prep = match["prep"]
@@ -1104,6 +1081,57 @@ def _day_of_month(
         # its dash: "2025-05-30 - 2025-06-02"
         lead = ""
     return f"{lead} {chosen.isoformat()}".lstrip()
+
+
+def _day_near(
+    match: re.Match[str], day: date, number: int, past: bool, earlier: date | None
+) -> date | None:
+    """The day of the month `number` that `match` (a `_DAY_OF_MONTH` naming no month)
+    means, said on `day`: this month's, the next's or the last's, behind it in a past
+    and ahead of it (and of `earlier`, a day said before it in the sentence) otherwise;
+    None when no such day fits the weekday said with it."""
+    candidates: list[date] = []
+    for step in (-2, -1, 0, 1, 2):
+        year, month = divmod(day.year * 12 + day.month - 1 + step, 12)
+        if number <= monthrange(year, month + 1)[1]:
+            candidates.append(date(year, month + 1, number))
+    told = _LAST_OR_NEXT.match(match[0])
+    if told:  # "last Friday the 31st" is past, whatever the verb says (review 24 F6)
+        past = told["way"].casefold() == "last"
+    # "pushed to the 24th", "until the 2nd": a new date or an end, ahead of the day
+    # it was said whatever the tense; "thursday the 4th": the 4th that is a Thursday.
+    # "Last Friday the 13th" said on Friday the 13th is not the day it is said on
+    # (review 25 F6): a told way steps off it.
+    floor = day + timedelta(days=1) if told else day
+    if (
+        past
+        and (match["prep"] or "").casefold() not in ("to", "until", "till", "by")
+        and not _FOR_DAY.search(match.string, 0, match.start())
+    ):
+        before = [w for w in candidates if w < day or (w == day and not told)]
+        said_on = _on_weekday(candidates, match["weekday"])
+        if told and match["weekday"] and _on_weekday(before, match["weekday"]) is before:
+            # No day behind within the months read falls on the weekday said: the
+            # last that does, further back ("last Friday the 13th" said on
+            # 2025-06-13 is 2024-12-13).
+            return _weekday_day_near(day, number, match["weekday"], -1)
+        if not told and said_on is not candidates and all(w > day for w in said_on):
+            # "the job I told you about is on Friday the 7th": no day before fits the
+            # weekday, which pins the date ahead.
+            return min(said_on)
+        return max(_on_weekday(before, match["weekday"]))
+    else:
+        ahead = [w for w in candidates if w >= max(floor, earlier or floor)] or [
+            w for w in candidates if w >= floor
+        ]
+        on = _on_weekday(ahead, match["weekday"])
+        if match["weekday"] and on is ahead:
+            # No day ahead within the months read falls on the weekday said ("next
+            # Friday the 31st" said on 2025-02-03): the first that does, further on
+            # (2025-10-31); never one behind (review 25 F1), nor the wrong weekday.
+            return _weekday_day_near(day, number, match["weekday"], 1)
+        # Five months always hold the day on either side of `day` (a 31st included).
+        return min(on)
 
 
 _RANGE_END = re.compile(
@@ -1125,15 +1153,16 @@ _TAKES_DATE = re.compile(r"\S\s+(?:for|about|of)\s+$", re.I)
 12th", "annoyed about the 3rd"), where the date's own "on" is not written."""
 
 
-def _weekday_day_ahead(day: date, number: int, weekday: str) -> date | None:
-    """The first day of the month `number` after `day` that falls on `weekday`, within
-    the next 14 months (every weekday falls on every day of the month in that time)."""
+def _weekday_day_near(day: date, number: int, weekday: str, way: int) -> date | None:
+    """The first day of the month `number` after `day` (`way` 1) or the last before it
+    (`way` -1) that falls on `weekday`, within 14 months (every weekday falls on every
+    day of the month in that time)."""
     wanted = WEEKDAYS.index(weekday.casefold())
     for step in range(15):
-        year, month = divmod(day.year * 12 + day.month - 1 + step, 12)
+        year, month = divmod(day.year * 12 + day.month - 1 + way * step, 12)
         if number <= monthrange(year, month + 1)[1]:
             when = date(year, month + 1, number)
-            if when > day and when.weekday() == wanted:
+            if (when - day).days * way > 0 and when.weekday() == wanted:
                 return when
     return None
 

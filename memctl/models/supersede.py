@@ -2102,6 +2102,22 @@ def answer_values(
     return (said.values or None) if said is not None and not said.relations else None
 
 
+def relative_named(text: str, subject: str) -> str:
+    """The relation (`_RELATION`, folded) of a relative of `subject` (folded) whom `text`
+    names beside it, the one the fact is about: in apposition ("Tom, Dana's husband, got
+    an offer from Acme") or with the relative's name after it ("Kofi's sister Ama sees Dr
+    Mensah too"); "" when none is. A relation its name follows only after a stop ("Bertil's
+    boss? Aud, ...") is the subject's slot answered, not another person spoken of."""
+    owner = rf"(?i:\b{re.escape(subject)})['’]s\s+([a-z]+)"
+    for found in re.finditer(
+        rf"\b[A-Z][\w'-]*,\s+{owner}\s*,|{owner}\s+[A-Z][\w'-]*(?![\w'’])", text
+    ):
+        relation = (found[1] or found[2]).casefold()
+        if relation in _RELATION:
+            return relation
+    return ""
+
+
 # Sentence-first capitalised words that are not names.
 _FIRST_NOT_VALUE = _set(
     """there here we our my your their his her its the a an this that these those

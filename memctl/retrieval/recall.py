@@ -2540,12 +2540,14 @@ def _newer_of_subject(
     and no wording is read. A hit whose structure is not read beside a named subject (a
     question it answers, a label) shows every value it says for this (`_answers`). A fact that adds ("also"), tells a past event, puts a
     relative there, has the subject for its value ("... moved from Kenji to Chloe") or
-    names another thing of it ("the Atlas service" for "the Atlas review") gives none.
+    names another thing of it ("the Atlas service" for "the Atlas review") gives none, nor
+    does one about a relative it names beside the subject ("Tom, Dana's husband, ..."),
+    unless the question or the hit asks of that relative.
     Measured on bench/supersession.py: the type of a proper name (a city, a company, a
     person) is not known, so "Idris works at Cyberdyne" said later is put above "Idris
     lives in Austin" too; nothing is dropped. At most SUBJECT_HITS hits are looked at,
     with one lookup in all, and SUBJECT_NEWER facts put above each."""
-    from memctl.models.supersede import given_values, named_thing, said_values
+    from memctl.models.supersede import given_values, named_thing, relative_named, said_values
 
     top = [i for i in order[:limit] if pool[i][1].kind == "memory"]
     if not top:
@@ -2587,6 +2589,8 @@ def _newer_of_subject(
     # "the Atlas review" and "the Atlas service" are two things.
     thing = _Lazy(lambda j: named_thing(pool[j][2], rarest))
     written = _Lazy(lambda j: frozenset(_TERM.findall(pool[j][2])))
+    # "Tom, Dana's husband, got an offer from Acme": about Tom, not Dana (review 25 F3).
+    relative = _Lazy(lambda j: relative_named(pool[j][2], rarest))
     ranked = list(order)
     for i, given, shown in hits:
         mine = [term for term in terms[i] if term in idf]
@@ -2600,6 +2604,8 @@ def _newer_of_subject(
             share = sum(idf[t] for t in their.get(pool[j][1].record, frozenset()) if t in mine)
             if not named and share < whole:
                 continue
+            if relative[j] and relative[j] not in asked and relative[j] != relative[i]:
+                continue  # another person's news, the subject named as their relative
             if _names_value(shown, written[i], written[j]):
                 # Said later of the subject with the hit's own value, in whatever words
                 # ("Greta, an ex-Kakoune devotee, is all about nano these days"): it says

@@ -206,3 +206,60 @@ def test_last_or_next_before_a_weekday_and_its_day_tells_the_way(said: str, reso
     """Review 24 F6: "Last Friday the thirty-first I quit Acme." went to 2025-03-31, a
     Monday ahead."""
     assert resolve_dates(said, datetime(2025, 2, 3, 9)) == resolved
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "I hurt my back on Friday.",
+        "I cut my hair on Friday.",
+        "I read the contract on Friday.",
+        "We set up the server on Friday.",
+    ],
+)
+def test_a_verb_whose_past_is_its_present_leaves_a_bare_weekday_as_said(said: str) -> None:
+    """Review 25 F5: "I cut my hair on Friday." said on a Monday went to the coming
+    Friday; the verb may as well be a past, and a wrong date is worse than none."""
+    assert resolve_dates(said, MONDAY) == said
+    assert resolve_dates("I quit on Tuesday.", datetime(2026, 1, 1, 9)) == "I quit on Tuesday."
+
+
+def test_a_plan_with_a_verb_whose_past_is_its_present_is_still_ahead() -> None:
+    assert resolve_dates("I'm going to cut my hair on Friday.", MONDAY) == (
+        "I'm going to cut my hair on 2025-06-13."
+    )
+
+
+@pytest.mark.parametrize(
+    ("said", "resolved"),
+    [
+        ("Last Friday the 13th I crashed the car.", "on 2024-12-13 I crashed the car."),
+        ("Next Friday the 13th we launch.", "on 2026-02-13 we launch."),
+    ],
+)
+def test_last_or_next_said_on_the_day_itself_steps_to_another_such_day(
+    said: str, resolved: str
+) -> None:
+    """Review 25 F6: said on Friday 2025-06-13, both went to that very day."""
+    assert resolve_dates(said, datetime(2025, 6, 13, 9)) == resolved
+
+
+@pytest.mark.parametrize(
+    ("said", "at", "resolved"),
+    [
+        # c822439's rule alone (D1): "last" makes it past though "launch" is a present.
+        ("Last Friday the 31st we launch.", datetime(2025, 2, 3, 9), "on 2025-01-31 we launch."),
+        # d524e5f's rule alone (D2): "next" with no such Friday within two months.
+        (
+            "Next Friday the 31st I had lunch.",
+            datetime(2025, 2, 3, 9),
+            "on 2025-10-31 I had lunch.",
+        ),
+    ],
+)
+def test_last_and_next_each_alone_decide_against_the_verb(
+    said: str, at: datetime, resolved: str
+) -> None:
+    """Review 25 test gaps D1/D2: each of the two rules was covered only where the
+    verb's tense agreed with it."""
+    assert resolve_dates(said, at) == resolved

@@ -50,3 +50,17 @@ def test_a_fact_is_still_kept_and_read_the_same() -> None:
     kept = _kept()
     claim(edge)
     assert _kept() > kept
+
+
+def test_a_kept_slot_is_kept_for_whom_it_is_about() -> None:
+    """Review 25 test gap S2: "My car is a Volvo." said by Dana is Dana's car; read
+    first for no one, the kept reading must not answer for Dana too."""
+    from memctl.models.supersede import slot
+
+    _clear()
+    mine = slot("My car is a Volvo.")
+    danas = slot("My car is a Volvo.", "Dana")
+    assert mine is not None and danas is not None
+    assert "dana" in danas.subject and "dana" not in mine.subject
+    _clear()
+    assert slot("My car is a Volvo.", "Dana") == danas

@@ -218,3 +218,26 @@ def test_a_chunk_s_ids_among_many_records_are_those_it_holds() -> None:
         for records in (span, holes, sorted(rng.sample(range(5000), rng.randint(0, 40)))):
             expected = sorted(set(records) & set(docs))
             assert sorted(_among(records, docs[0], docs[-1], blob)) == expected
+
+
+def test_a_chunk_spanning_exactly_one_dropped_record_is_read(workspace: Path) -> None:
+    """Review 25 test gap P2: three days each hold the word, indexed together (one chunk
+    of three ids); the middle day deleted drops one record of that span, which holds the
+    word: the chunk is not all live, and the dropped record is not counted."""
+    ws = Workspace(workspace, "UTC")
+    days = [workspace / "memory" / f"2026-01-0{n}.md" for n in (1, 2, 3)]
+    for day in days:
+        day.write_text("- The zephyr widget shipped.\n", "utf-8")
+    with fresh_index(ws, [], words=True):
+        pass
+    days[1].unlink()
+    with fresh_index(ws, [], words=True):
+        pass
+    with contextlib.closing(read_only(ws)) as conn:
+        (token,) = {token for tokens in query_tokens(["zephyr"]) for token in tokens}
+        held = conn.execute(
+            "SELECT first, last, n FROM postings WHERE term = ? AND ft > 0", (token,)
+        ).fetchall()
+        assert [(last - first, n) for first, last, n in held] == [(2, 3)]  # the span read
+        assert text_frequencies(conn, {token}, "memory")[1] == {token: 2}
+        assert text_frequencies(conn, {token})[1] == {token: 2}

@@ -89,3 +89,70 @@ def test_a_later_fact_not_naming_the_subjects_value_stays_below(
     (workspace / "memory" / "2026-01-20.md").write_text(f"- {later}\n")
     found = _sources(workspace, "Where does Ilka bank?")
     assert found[0] == "memory/2026-01-05.md:1"
+
+
+def test_a_relatives_news_naming_the_subjects_value_stays_below(workspace: Path) -> None:
+    """Review 25 F3: the later fact names Dana's value, Acme, but it is about Tom, named
+    in apposition as Dana's husband: it is not Dana's later word on where she works. (The
+    pair above, "Bertil's boss? Aud, ...", names the relative's slot answered, not
+    another person: it still ranks first.)"""
+    (workspace / "memory" / "2026-01-05.md").write_text("- Dana works at Acme.\n")
+    (workspace / "memory" / "2026-01-20.md").write_text(
+        "- Tom, Dana's husband, got an offer from Acme.\n"
+    )
+    found = _sources(workspace, "Where does Dana work?")
+    assert found[:2] == ["memory/2026-01-05.md:1", "memory/2026-01-20.md:1"]
+
+
+def _said(workspace: Path, facts: dict[str, str]) -> None:
+    for day, fact in facts.items():
+        (workspace / "memory" / f"{day}.md").write_text(f"- {fact}\n")
+
+
+def test_the_later_facts_put_above_a_hit_are_newest_first(workspace: Path) -> None:
+    """Review 25 test gap R5: two later facts naming Wren's editor (neither a hit of its
+    own: each adds, "also") are put above the hit, the newer first."""
+    _said(
+        workspace,
+        {
+            "2026-01-05": "Wren's favourite editor is Kakoune; no debate.",
+            "2026-01-20": "Wren also has a Kakoune sticker on her laptop.",
+            "2026-01-25": "Wren also gave a talk on Kakoune macros.",
+        },
+    )
+    found = _sources(workspace, "Which editor does Wren like best?")
+    assert found[:3] == [
+        "memory/2026-01-25.md:1",
+        "memory/2026-01-20.md:1",
+        "memory/2026-01-05.md:1",
+    ]
+
+
+def test_a_later_value_of_another_thing_of_the_name_stays_below(workspace: Path) -> None:
+    """Review 25 test gap R6 (`supersede.named_thing`): "the Atlas service" is another
+    thing than "the Atlas review"; Priya leading it is no new lead of the review."""
+    _said(
+        workspace,
+        {
+            "2026-01-05": "Marco leads the Atlas review.",
+            "2026-01-20": "Since January, Priya leads the Atlas service and its on-call rota.",
+        },
+    )
+    found = _sources(workspace, "Who leads the Atlas review?")
+    assert found[:2] == ["memory/2026-01-05.md:1", "memory/2026-01-20.md:1"]
+
+
+def test_a_word_capitalised_only_to_open_its_sentence_is_not_named_lower_case(
+    workspace: Path,
+) -> None:
+    """Review 25 test gap R3 (`_names_value`): "Every" opens the hit's sentence, and its
+    reading takes it for a value; "every new hire" in a later fact does not name it."""
+    _said(
+        workspace,
+        {
+            "2026-01-05": "Every PR to the Helix service needs two approvals.",
+            "2026-01-20": "The Helix service onboarding covers every new hire.",
+        },
+    )
+    found = _sources(workspace, "What does a PR to the Helix service need?")
+    assert found[:2] == ["memory/2026-01-05.md:1", "memory/2026-01-20.md:1"]
