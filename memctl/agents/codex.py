@@ -497,7 +497,9 @@ def _own_hook_keys(ws: Workspace, hooks_json: Path) -> set[str]:
                 isinstance(hook, dict) and runs_hook_command(hook.get("command"), ws, "codex")
                 for hook in hooks
             ]
-            prefix = f"{hooks_json}:{str(event).lower()}:{number}"
+            # Codex keys an event in snake case: SessionStart is `session_start`.
+            snake = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", str(event)).lower()
+            prefix = f"{hooks_json}:{snake}:{number}"
             keys |= {f"{prefix}:{index}" for index, own in enumerate(ours) if own}
             if ours and all(ours):
                 keys.add(prefix)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import difflib
 import json
 import os
+import re
 import subprocess
 import sys
 import tomllib
@@ -903,12 +904,13 @@ def test_codex_uninstall_drops_the_review_entries_of_memctls_own_hooks(
     config.write_text('model = "o3"\n\n[projects."/src/shop"]\ntrust_level = "trusted"\n')
     assert cli("-w", workspace, "install", "codex", "--user").exit_code == 0
     groups = json.loads(hooks_json.read_text())["hooks"]
-    keys = [  # as Codex's review writes them: PATH:event:GROUP:HOOK
-        f"{hooks_json}:{event.lower()}:{number}:0"
+    keys = [  # as Codex 0.171's review writes them: PATH:event:GROUP:HOOK, in snake case
+        f"{hooks_json}:{re.sub(r'(?<=[a-z])(?=[A-Z])', '_', event).lower()}:{number}:0"
         for event, listed in groups.items()
         for number, _ in enumerate(listed)
     ]
-    assert f"{hooks_json}:stop:1:0" in keys and f"{hooks_json}:sessionstart:0:0" in keys
+    # the real binary's key (tests/system/agents/test_codex.py saw it stay: review 26)
+    assert f"{hooks_json}:stop:1:0" in keys and f"{hooks_json}:session_start:0:0" in keys
     with config.open("a") as handle:
         for key in [*keys, f"{hooks_json}:stop:1"]:  # and an older Codex's group key
             handle.write(f'\n[hooks.state."{key}"]\ntrusted_hash = "sha256:00"\n')
@@ -940,7 +942,8 @@ def test_codex_uninstall_drops_the_hooks_table_its_review_entries_emptied(
         handle.write(f"\n{tables}")
         for event, listed in groups.items():
             for number, _ in enumerate(listed):
-                key = f"{hooks_json}:{event.lower()}:{number}:0"
+                snake = re.sub(r"(?<=[a-z])(?=[A-Z])", "_", event).lower()
+                key = f"{hooks_json}:{snake}:{number}:0"
                 handle.write(f'"{key}" = {{ trusted_hash = "sha256:00" }}\n')
     done = cli("-w", workspace, "uninstall", "codex", "--user")
     assert done.exit_code == 0, done.stderr

@@ -85,7 +85,8 @@ def test_the_memory_tools_are_in_every_first_request(codex: Codex) -> None:
 
 def test_uninstall_keeps_what_codex_and_the_user_wrote(codex: Codex) -> None:
     """install, review (Codex's trust tables), a session, uninstall: config.toml is the
-    user's file plus the review's tables, hooks.json is gone, and uninstalling right after
+    user's file plus the review's tables but those of memctl's own hooks (they would name
+    a hook that is gone: audit 15), hooks.json is gone, and uninstalling right after
     install gives the very bytes back."""
     config = codex.home / "config.toml"
     original = config.read_bytes()
@@ -102,7 +103,9 @@ def test_uninstall_keeps_what_codex_and_the_user_wrote(codex: Codex) -> None:
     assert done.returncode == 0, done.stderr
     left = config.read_text()
     assert left.startswith(original.decode()) and "[mcp_servers" not in left
-    assert reviewed.replace(_memctl_server(reviewed), "") == left
+    hooks = str(codex.home / "hooks.json")
+    assert f'[hooks.state."{hooks}:' in reviewed and hooks not in left
+    assert _without_tables(reviewed, "[mcp_servers.memctl]", f'[hooks.state."{hooks}:') == left
     assert not (codex.home / "hooks.json").exists()
 
 
@@ -115,7 +118,10 @@ def _tool_names(request: dict[str, Any]) -> set[str]:
     return names
 
 
-def _memctl_server(text: str) -> str:
-    start = text.index("[mcp_servers.memctl]")
-    end = text.find("\n[", start + 1)
-    return text[start : end + 1 if end >= 0 else len(text)]
+def _without_tables(text: str, *heads: str) -> str:
+    """`text` (TOML) without the tables whose header opens with one of `heads`."""
+    for head in heads:
+        while (start := text.find(head)) >= 0:
+            end = text.find("\n[", start + 1)
+            text = text[:start] + (text[end + 1 :] if end >= 0 else "")
+    return text
