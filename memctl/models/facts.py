@@ -921,28 +921,7 @@ is a date only after a preposition or a weekday ("on the eighteenth"; not "this 
 second")."""
 
 
-_ORDINALS = [
-    "first",
-    "second",
-    "third",
-    "fourth",
-    "fifth",
-    "sixth",
-    "seventh",
-    "eighth",
-    "ninth",
-    "tenth",
-    "eleventh",
-    "twelfth",
-    "thirteenth",
-    "fourteenth",
-    "fifteenth",
-    "sixteenth",
-    "seventeenth",
-    "eighteenth",
-    "nineteenth",
-    "twentieth",
-]
+_ORDINALS = [*_UNITS, *_TEENS]  # the days of the month in words, first to twentieth
 _ORDINAL_DAY = {
     **{word: number for number, word in enumerate(_ORDINALS, 1)},
     **{
