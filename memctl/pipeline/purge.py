@@ -153,11 +153,11 @@ def _form(text: str) -> str:
 
 def secret_like(word: str) -> bool:
     """Whether a word of a needle (or the text a copy matched) looks like a secret or part
-    of one, 8 characters or more or holding a digit or a sign ("hunter2", "acme-web", a
-    redaction marker), so that a copy of it is widened to the whole token it stands in
-    (`copies`); a plain word ("staging", "Ana", "Tom's") is masked as a word, never the
-    URL, path or longer word around it."""
-    return len(word) >= 8 or not word.replace("'", "").replace("’", "").isalpha()
+    of one, holding a digit or a sign ("hunter2", "acme-web", a redaction marker), so that
+    a copy of it is widened to the whole token it stands in (`copies`); a plain word,
+    however long ("staging", "Ana", "Tom's", "production"), is masked as a word, never the
+    URL, path or longer word around it ("reproduction", "Margarethe": review 26 F6)."""
+    return not word.replace("'", "").replace("’", "").isalpha()
 
 
 _ESCAPED_RUN = re.compile(rb"\\u00(?:3[0-9]|4[1-9a-fA-F]|5[0-9aA]|6[1-9a-fA-F]|7[0-9aA])")
