@@ -1525,7 +1525,12 @@ def test_a_semantic_leg_left_past_its_budget_ends_with_the_hook_not_an_abort(wor
     built = subprocess.run([MEMCTL, "-w", workspace, "index"], capture_output=True, text=True)
     assert built.returncode == 0, built.stderr
     stdin = claude_input("UserPromptSubmit", tmp_path / "t.jsonl", prompt="which kafka version?")
-    for _ in range(3):
+    # The model's load is near the budget on a fast, quiet machine (from the page cache it
+    # was ready in time now and then: a clean-clone CI failed on it): every run must end
+    # well, and runs go on until three have left the leg running, the case this test is
+    # for (at most ten).
+    left = 0
+    for _ in range(10):
         done = subprocess.run(
             [MEMCTL, "-w", workspace, "-v", "hook", "claude-code"],
             input=stdin,
@@ -1533,9 +1538,12 @@ def test_a_semantic_leg_left_past_its_budget_ends_with_the_hook_not_an_abort(wor
             text=True,
         )
         assert done.returncode == 0, done.stderr
-        assert "not ready within the time budget" in done.stderr  # the leg was left running
         assert done.stdout, done.stderr
         assert "Kafka 3.7" in context_of(done.stdout, "UserPromptSubmit")
+        left += "not ready within the time budget" in done.stderr  # the leg was left running
+        if left == 3:
+            break
+    assert left == 3
 
 
 @pytest.mark.parametrize("event", ["PreCompact", "Stop"])
