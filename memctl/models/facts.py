@@ -1098,6 +1098,10 @@ def _day_near(
             # "the job I told you about is on Friday the 7th": no day before fits the
             # weekday, which pins the date ahead.
             return min(said_on)
+        if match["weekday"] and said_on is candidates:
+            # No day near falls on the weekday said ("I went there on Monday the 31st",
+            # said on 2025-06-01): the last that does, never a 31st on another weekday.
+            return _weekday_day_near(day, number, match["weekday"], -1)
         return max(_on_weekday(before, match["weekday"]))
     else:
         ahead = [w for w in candidates if w >= max(floor, earlier or floor)] or [

@@ -263,3 +263,13 @@ def test_last_and_next_each_alone_decide_against_the_verb(
     """Review 25 test gaps D1/D2: each of the two rules was covered only where the
     verb's tense agreed with it."""
     assert resolve_dates(said, at) == resolved
+
+
+def test_a_past_weekday_and_day_that_no_near_month_fits_is_the_last_that_does() -> None:
+    """Review 26 F4's kin: "I went there on Monday the 31st", said on Sunday 2025-06-01,
+    was 2025-05-31, a Saturday; the last Monday the 31st is 2025-03-31."""
+    said = datetime(2025, 6, 1, 12)
+    assert resolve_dates("I went there on Monday the 31st.", said) == (
+        "I went there on 2025-03-31."
+    )
+    assert resolve_dates("I quit last Tuesday the 31st.", said) == "I quit on 2024-12-31."
