@@ -892,6 +892,14 @@ nothing."""
 _SPELLED_DAY = "|".join(
     sorted((word.replace("-", "[- ]?") for word in _SPELLED_DAYS), key=len, reverse=True)
 )
+
+
+def _spelled_day(words: str) -> int:
+    """The day a `_SPELLED_DAY` names ("twenty first", "Twenty-First" and "twentyfirst" are
+    21)."""
+    return _SPELLED_DAYS[re.sub(r"(?<=y)[- ]?", "-", words.casefold())]
+
+
 _MONTH_FIRST = _MONTH_NAME.pattern.replace("|May)", "|(?-i:May))")
 _DAY_OF_MONTH = re.compile(
     rf"(?:\b(?P<prep>on|by|until|till|through|from|to|since|before|after)\s+)?"
@@ -921,22 +929,7 @@ is a date only after a preposition or a weekday ("on the eighteenth"; not "this 
 second")."""
 
 
-_ORDINALS = [*_UNITS, *_TEENS]  # the days of the month in words, first to twentieth
-_ORDINAL_DAY = {
-    **{word: number for number, word in enumerate(_ORDINALS, 1)},
-    **{
-        f"twenty{space}{word}": 20 + number
-        for number, word in enumerate(_ORDINALS[:9], 1)
-        for space in "- "
-    },
-    "thirtieth": 30,
-    **{f"thirty{space}first": 31 for space in "- "},
-}
-_ORDINAL_WORD = re.compile(
-    r"(?<=\bthe\s)(?P<word>(?:twenty|thirty)[-\s](?:first|second|third|fourth|fifth|sixth|"
-    rf"seventh|eighth|ninth)|{'|'.join(_ORDINALS)}|thirtieth)\b",
-    re.I,
-)
+_ORDINAL_WORD = re.compile(rf"(?<=\bthe\s)(?P<word>{_SPELLED_DAY})\b", re.I)
 """A day of the month in words after "the" ("the twentieth of February", "Friday the
 seventh"), as a voice note's transcript writes it."""
 _ORDINAL_MONTH = re.compile(r"\s+(?:of\s+)?" + _MONTH_NAME.pattern)
@@ -976,7 +969,7 @@ def _ordinals_as_digits(text: str) -> str:
             or (not text[: match.start() - 4].strip() and _ALONE.match(text, match.end()))
         ):
             continue  # "the first to arrive", "she was the third": a rank
-        number = _ORDINAL_DAY[" ".join(match["word"].casefold().split())]
+        number = _spelled_day(match["word"])
         digits = f"{number}{_SUFFIX.get(number, 'th')}"
         pieces.append(text[at : match.start()])
         length += match.start() - at
@@ -1012,7 +1005,7 @@ def _day_of_month(
     said on 2025-05-20, is 2025-06-09 then 2025-06-22, not 2025-05-22); the date chosen
     is added to it."""
     spelled = (match["spelled"] or "").casefold()
-    number = _SPELLED_DAYS[re.sub(r"(?<=y)[- ]?", "-", spelled)] if spelled else int(match["day"])
+    number = _spelled_day(spelled) if spelled else int(match["day"])
     named = match["month"] or match["month_first"]
     months = (
         ([named] if named else [m[0] for m in _MONTH_NAME.finditer(match.string, 0, match.start())])
