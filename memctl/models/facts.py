@@ -1477,7 +1477,7 @@ def is_fact(
         # bullet names nobody. A count said of them ("he's a three year old beagle
         # mix") is still kept.
         return False
-    if _NEXT_STEP.match(stripped) and not _RELATIVE.search(stripped) and not _names_a_day(stripped):
+    if _NEXT_STEP.match(stripped) and not _dated(stripped):
         # "Let me read app/auth.py around line 88": the speaker's next step names what
         # the work of the session reaches, true until the next step. Said with its day,
         # a step is a plan ("Let me ring the Anchor tomorrow").
@@ -1486,10 +1486,7 @@ def is_fact(
         to_assistant
         and _SESSION_ORDER.match(stripped)
         and not _DEADLINE.search(stripped)
-        and not (
-            (_RELATIVE.search(stripped) or _names_a_day(stripped))
-            and not _SESSION_DAY.search(stripped)
-        )
+        and not (_dated(stripped) and not _SESSION_DAY.search(stripped))
         and not _RECURRING.search(stripped)
     ):
         # "Please fix the failing test in tests/test_auth.py": this session's task; so is
@@ -2462,7 +2459,7 @@ def _doing(said: str) -> bool:
     the DB to Postgres 16 next sprint") is a plan, as a next step with its day is
     (review 23 M7)."""
     doing = _DOING.match(said)
-    if doing is None or _RELATIVE.search(said) or _names_a_day(said) or _WORK_LATER.search(said):
+    if doing is None or _dated(said) or _WORK_LATER.search(said):
         return False
     verb = doing["verb"].casefold()
     if verb in _NOT_DOING or verb.endswith("thing"):
@@ -2477,7 +2474,7 @@ def _ran(said: str) -> bool:
     """Whether an assistant's sentence tells how a run came out this minute
     (`_RUN_STATUS`); said with its day, a run is an event ("Yesterday the migration ran
     cleanly"), kept."""
-    return bool(_RUN_STATUS.match(said)) and not _RELATIVE.search(said) and not _names_a_day(said)
+    return bool(_RUN_STATUS.match(said)) and not _dated(said)
 
 
 _SENTENCE_END = re.compile(r"(?<=[.!?。！？…])\s+|(?<=[.!?][\"”’])\s+(?=[A-Z\"“])|\n+")
@@ -3044,6 +3041,13 @@ def _values_joined(pieces: list[str]) -> list[str]:
         else:
             joined.append(piece)
     return joined
+
+
+def _dated(sentence: str) -> bool:
+    """Whether `sentence` says when: a time relative to when it was said ("next week",
+    "tomorrow") or a day of its own (`_names_a_day`). A step, a run or an order said with
+    it is a plan or an event, not the moment's."""
+    return bool(_RELATIVE.search(sentence)) or _names_a_day(sentence)
 
 
 def _names_a_day(sentence: str) -> bool:
