@@ -304,12 +304,13 @@ _TIME_SUITS = re.compile(
     r"(?:morning|afternoon|evening|lunch|noon)s?|\d{1,2}(?::\d\d)?\s*(?:am|pm)?|"
     r"(?:the\s+)?\d{1,2}(?:st|nd|rd|th)(?:\s*(?:-|–|to)\s*\d{1,2}(?:st|nd|rd|th)?)?)"
     r"(?:\s+(?:at\s+)?\d{1,2}(?::\d\d)?\s*(?:am|pm)?|\s+(?:morning|afternoon|evening|night)s?)?"
-    r"\s+(?:works?|suits?|is\s+(?:fine|good|perfect|ok|okay)|are\s+(?:fine|good|perfect|ok|okay))\b",
+    r"\s+(?:(?:works?|suits?|(?:is|are)\s+(?:fine|good|perfect|ok|okay))\b|"
+    r"(?:fine|good|perfect|ok|okay)(?=\s*(?:$|[,.!;]|(?:for|by|with)\b)))",
     re.I,
 )
 """A time accepted ("Tuesday works, I'm off that day", "Wednesdays at 7pm work for me",
-"Saturday morning is fine", "the 20th works", "12th-15th is good"): the conversation arranging itself, not a fact; what was
-agreed is said where it is settled."""
+"Saturday morning is fine", "the 20th works", "29th fine for me"): the conversation
+arranging itself, not a fact; what was agreed is said where it is settled."""
 _ACCEPTED = re.compile(
     r"^(?:(?:that|this|it)(?:['’]s|\s+is)?\s+)?(?:works|suits|sounds\s+(?:good|great|fine)|"
     r"(?:is\s+)?(?:fine|good|ok|okay))\s+(?:for|by|with)\s+(?:me|us)(?:\s+too)?[\s.!]*$",

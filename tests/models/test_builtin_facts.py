@@ -1845,7 +1845,7 @@ def test_a_time_accepted_is_no_fact() -> None:
 
 
 def test_a_day_of_the_month_accepted_is_no_fact() -> None:
-    """ "20th works", "the 10th is good", "12th-15th is fine": the yes to a day someone
+    """ "20th works", "the 10th is good", "29th fine for me": the yes to a day someone
     proposed, which is kept where it was proposed; alone it is a date of nothing. A day
     of the month that tells something stays."""
     conversation = [
@@ -1855,12 +1855,16 @@ def test_a_day_of_the_month_accepted_is_no_fact() -> None:
         said("20th works", "Fenella", "2025-05-20T09:01:00Z"),
         said("the 10th is good", "Juno", "2025-05-20T09:02:00Z"),
         said("12th-15th is fine for us", "Idris", "2025-05-20T09:03:00Z"),
+        said("29th fine for me", "Juno", "2025-05-20T09:04:00Z"),
     ]
     facts = extract(conversation, [], lambda _: False)
     assert [fact for fact in facts if not fact.startswith("Rowan")] == [], facts
     assert any("720" in fact for fact in facts), facts
     assert one_said("The 20th is my last day at Globex.") == [
         "On 2025-02-20 is Ana's last day at Globex."
+    ]
+    assert one_said("3 good friends came to the party.") == [
+        "Ana: 3 good friends came to the party."
     ]
 
 
