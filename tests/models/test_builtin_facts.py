@@ -1844,6 +1844,50 @@ def test_a_time_accepted_is_no_fact() -> None:
     assert one_said("Ana works at Globex on Thursdays.") == ["Ana works at Globex on Thursdays."]
 
 
+def test_a_day_of_the_month_accepted_is_no_fact() -> None:
+    """ "20th works", "the 10th is good", "29th fine for me": the yes to a day someone
+    proposed, which is kept where it was proposed; alone it is a date of nothing. A day
+    of the month that tells something stays."""
+    conversation = [
+        said(
+            "there's a cottage near hawes, 20th to 22nd june, £720", "Rowan", "2025-05-20T09:00:00Z"
+        ),
+        said("20th works", "Fenella", "2025-05-20T09:01:00Z"),
+        said("the 10th is good", "Juno", "2025-05-20T09:02:00Z"),
+        said("12th-15th is fine for us", "Idris", "2025-05-20T09:03:00Z"),
+        said("29th fine for me", "Juno", "2025-05-20T09:04:00Z"),
+    ]
+    facts = extract(conversation, [], lambda _: False)
+    assert [fact for fact in facts if not fact.startswith("Rowan")] == [], facts
+    assert any("720" in fact for fact in facts), facts
+    assert one_said("The 20th is my last day at Globex.") == [
+        "On 2025-02-20 is Ana's last day at Globex."
+    ]
+    assert one_said("3 good friends came to the party.") == [
+        "Ana: 3 good friends came to the party."
+    ]
+
+
+def test_a_thin_answer_is_written_after_its_question() -> None:
+    """ "it starts when?" / "next wednesday, the 19th": the answer alone is a date of
+    nothing; written after its short question it says what it dates. A question the
+    answer already says ("When to?" / "when to the 12th") adds nothing, and an answer
+    that says what it is of stays as it was."""
+    conversation = [
+        said("found a baby massage class, 6 weeks, £48", "Juno", "2025-03-12T09:00:00Z"),
+        said("i'm in. it starts when?", "Rowan", "2025-03-12T09:01:00Z"),
+        said("next wednesday, the 19th", "Juno", "2025-03-12T09:02:00Z"),
+        said("so like £128 each family?", "Idris", "2025-03-12T09:03:00Z"),
+        said("yep £128 each", "Rowan", "2025-03-12T09:04:00Z"),
+        said("when is the party?", "Idris", "2025-03-12T09:05:00Z"),
+        said("the party is on the 22nd", "Rowan", "2025-03-12T09:06:00Z"),
+    ]
+    facts = extract(conversation, [], lambda _: False)
+    assert "Juno: it starts when? On 2025-03-19." in facts, facts
+    assert "Rowan: so £128 each family? £128 each." in facts, facts
+    assert not any("when is" in fact for fact in facts), facts
+
+
 def test_a_name_given_to_what_was_just_told_of_is_kept() -> None:
     """ "I adopted a puppy. she's tiny and her name is pepper": the bare "she" sentence
     names nobody, but the name belongs to the puppy the speaker just told of; across a
