@@ -2974,7 +2974,6 @@ def facts_told(
             )
             fixed = _month_fixed(sentence, fact, said, position) or fixed
             fact = _in_month(fact, said if several_months else None)
-            fact = _with_question(fact, hearing.question, names)
             ruled = ruled and (hearing.answers or not _thin(fact, names))
             if hearing.keeps(as_cleaned, fact, words, (index, len(pieces), chat, ruled)) and _add(
                 facts, seen, fact
@@ -5459,35 +5458,6 @@ def _thin(fact: str, names: frozenset[str]) -> bool:
         and not _DONE_TO.search(fact)
         and not _SETTLED.search(fact)
     )
-
-
-_ASKS_WHEN = re.compile(r"\bwhen\b", re.I)
-_TIME_GIVEN = re.compile(rf"{ISO_DAY.pattern}|{_MONTH_NAME.pattern}|\d:\d\d|\d\s*(?:am|pm)\b", re.I)
-"""A day, a month or a time of day: what answers "when"."""
-
-
-def _with_question(fact: str, question: str, names: frozenset[str]) -> str:
-    """A thin answer (`_thin`) written after `question`, the message it answers ("" when
-    it answers none): "Juno: it starts when? On 2025-03-19.", "Rowan: so like £128 each
-    family? £128 each.". Alone, read later, the bullet is a date or a sum of nothing; the
-    short question (ten words at most, its fillers left out) says what it is of. Left as
-    it is when the question is long, unmarked, or says nothing the answer does not ("When
-    to?" / "When to 2025-04-12"), asks of two things (which one the value is of is
-    unsaid: "when is Jen's flight, and mine?") or asks when and is answered by no time
-    ("when is the wedding?" / "450": it answers something else)."""
-    asked = [piece for piece in split_sentences(question) if piece.rstrip().endswith("?")]
-    head, colon, answer = fact.partition(": ")
-    if not asked or not colon or not _thin(fact, names):
-        return fact
-    question = _without_fillers(asked[-1]).strip()
-    if (
-        len(question.split()) > 10
-        or content_words(question) <= content_words(answer)
-        or _TWO_ASKED_OF.search(question)
-        or (_ASKS_WHEN.search(question) and not _TIME_GIVEN.search(answer))
-    ):
-        return fact
-    return f"{head}: {question} {answer}"
 
 
 def _month_named(sentence: str) -> str | None:

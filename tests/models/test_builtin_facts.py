@@ -1868,26 +1868,6 @@ def test_a_day_of_the_month_accepted_is_no_fact() -> None:
     ]
 
 
-def test_a_thin_answer_is_written_after_its_question() -> None:
-    """ "it starts when?" / "next wednesday, the 19th": the answer alone is a date of
-    nothing; written after its short question it says what it dates. A question the
-    answer already says ("When to?" / "when to the 12th") adds nothing, and an answer
-    that says what it is of stays as it was."""
-    conversation = [
-        said("found a baby massage class, 6 weeks, £48", "Juno", "2025-03-12T09:00:00Z"),
-        said("i'm in. it starts when?", "Rowan", "2025-03-12T09:01:00Z"),
-        said("next wednesday, the 19th", "Juno", "2025-03-12T09:02:00Z"),
-        said("so like £128 each family?", "Idris", "2025-03-12T09:03:00Z"),
-        said("yep £128 each", "Rowan", "2025-03-12T09:04:00Z"),
-        said("when is the party?", "Idris", "2025-03-12T09:05:00Z"),
-        said("the party is on the 22nd", "Rowan", "2025-03-12T09:06:00Z"),
-    ]
-    facts = extract(conversation, [], lambda _: False)
-    assert "Juno: it starts when? On 2025-03-19." in facts, facts
-    assert "Rowan: so £128 each family? £128 each." in facts, facts
-    assert not any("when is" in fact for fact in facts), facts
-
-
 def test_a_name_given_to_what_was_just_told_of_is_kept() -> None:
     """ "I adopted a puppy. she's tiny and her name is pepper": the bare "she" sentence
     names nobody, but the name belongs to the puppy the speaker just told of; across a
