@@ -633,6 +633,10 @@ def _subject(text: str, about: str | None) -> tuple[frozenset[str], str] | None:
     kept = [w.removesuffix("'s") if slot else w for w in words if w not in _KIND]
     if words[0] in ("our", "my") and about:  # "Our team" said by Lena is not Ben's
         kept.append(f"{about.casefold()}'s")
+    elif words[0] == "my":
+        # said by no one named (a `save`, `forget --replace`): the user's own, as a flush
+        # writes an unnamed user's "my" ("the user's rate", audit 16 H3)
+        kept.append("user's")
     if not kept:
         kept = [w for w in words if w not in ("the", "a", "an")]
     return (frozenset(kept), slot) if kept else None
@@ -832,7 +836,8 @@ def claim(text: str, about: str | None = None) -> Claim | None:
     # for"): read without the marker, counted as a change.
     change = bool(_CHANGED.search(_SAID.sub("", text)))
     sentence = re.sub(
-        r"^(?:from|starting|beginning|as of|since) (?:next |this |last )?\w+ (?=the |our )",
+        r"^(?:from|starting|beginning|as of|since) (?:next |this |last )?\w+(?: \d{1,2}(?:st|nd|rd|th)?)?"
+        r" (?=the |our |my |their |its |his |her )",
         "",
         sentence,
         flags=re.I,
@@ -1165,7 +1170,11 @@ def stale(
     `rank`: read for ordering only (recall's `newest_first`), never to drop: a frame
     said again with another word and no change cue counts too (`_frame_changes`)."""
     facts = [
-        _settled(_LOG_STAMP.sub("", text, count=1) if text.lstrip("-*+• [")[:1].isdigit() else text)
+        _reported(
+            _settled(
+                _LOG_STAMP.sub("", text, count=1) if text.lstrip("-*+• [")[:1].isdigit() else text
+            )
+        )
         for text in facts
     ]
     # A redacted value cannot be compared: "[REDACTED:github_token]" after
@@ -1264,6 +1273,62 @@ def _settled(text: str) -> str:
         return text
     cut += "."
     return cut if _TAIL_VALUE.search(cut) or claim(cut) is not None else text
+
+
+# Reported speech and a lead-in clause (fixaudit16c, audit 16 H3). "Priya says (that) the
+# Acme deadline moved to November 27" and "According to Priya, the deadline ..." state
+# what the reported clause states, of that clause's own subject: the teller (a name or a
+# pronoun) is where it came from, not what it is about. A document cited ("Per the
+# contract, the fee is 5%", "The contract says ...") scopes its claim and is read whole.
+# A clause before a colon that leads into one giving the value ("Acme agreed to raise my
+# rate: from November 15 my rate for Acme is 110 EUR", "Priya moved the Acme deadline
+# again: it is now December 4") is read as the clause after the colon, its "it" standing
+# for the thing the lead-in names. The lead-in is a clause (a name or a pronoun, then a
+# verb in -ed or -s), never a label ("Deadline: Nov 20", "Owner of billing: Ana"), and
+# the clause after it is read only when it makes a claim of its own.
+_TELLER = r"(?P<teller>[A-Z][\w'’-]*(?: [A-Z][\w'’-]*){0,2}|[Hh]e|[Ss]he|[Tt]hey|I|We)"
+_REPORTED = _Lazy(
+    rf"^{_TELLER} (?:says|said|tells (?:me|us)|told (?:me|us)|mentioned|confirmed|reports|"
+    r"reported|writes|wrote|announced|heard)(?: that)?,? (?P<said>\S.+)$"
+)
+_ACCORDING = _Lazy(
+    r"^(?i:according to) (?P<teller>[A-Z][\w'’-]*(?: [A-Z][\w'’-]*){0,2}), (?P<said>\S.+)$"
+)
+_LEAD_IN = _Lazy(
+    r"^(?P<lead>(?:[A-Z][\w'’-]*(?: [A-Z][\w'’-]*){0,2}|He|She|They|I|We) [a-z]+(?:ed|[^s\W']s)"
+    r" [^:]{3,80}?):\s+(?P<said>\S.+)$"
+)
+# The thing a lead-in clause names, what an "it" after the colon stands for: its first
+# noun phrase opened by a determiner or a possessive, up to a preposition or an adverb.
+_LEAD_THING = _Lazy(
+    r"\b(?P<thing>(?:the|our|my|their|its|his|her|[A-Z][\w-]*['’]s) [\w'’-]+(?: [\w'’-]+){0,5}?)"
+    r"(?= (?:again|back|up|forward|out|too|also|now|once more|[a-z]+ly|to|for|from|by|on|in|at)\b|$)"
+)
+
+
+def _reported(text: str) -> str:
+    """What `text` states when it reports what someone said or leads into its value
+    with a clause and a colon (see above): the reported clause, or the clause after the
+    colon with its "it" put as the thing the lead-in names, after the fact's label
+    ("Acme: ...") if it has one; `text` itself otherwise."""
+    body = text.strip().lstrip("-*+• ").strip()
+    label = _SPEAKER.match(body)
+    sentence = body[label.end() :] if label else body
+    sentence = sentence.rstrip(".!")
+    said = None
+    if told := _REPORTED.match(sentence) or _ACCORDING.match(sentence):
+        said, teller = told["said"], told["teller"]
+        if teller[:1].isupper() and teller not in ("He", "She", "They", "I", "We"):
+            said = re.sub(r"^(?:he|she)(?= )", teller, said, flags=re.I)
+    elif ":" in sentence and (lead := _LEAD_IN.match(sentence)):
+        said = lead["said"]
+        if it := re.match(r"it(?P<is> is|['’]s)? ", said, re.I):
+            thing = _LEAD_THING.search(lead["lead"])
+            verb = " is" if it["is"] else ""
+            said = None if thing is None else f"{thing['thing']}{verb} {said[it.end() :]}"
+    if said is None or claim(said) is None:
+        return text
+    return f"{label[0] if label else ''}{said[:1].upper()}{said[1:]}."
 
 
 def replaced_by(older: Sequence[str], newer: Sequence[str]) -> dict[int, int]:
