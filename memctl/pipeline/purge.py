@@ -371,14 +371,11 @@ def _mask_span(
     left out of the raw pass: as written, a copy there may end at an escape that is a
     letter of the same word (`hunter2\\u00e9t` is no copy of "hunter2")."""
     read = _mask_escaped(data, out, start, stop, pattern) if b"\\" in data[start:stop] else []
-    scratch = bytearray(out[start:stop])
-    for first, last in read:  # no needle matches a NUL, no token widens over one
-        scratch[first - start : last - start] = bytes(last - first)
-    text = bytes(scratch).decode("utf-8", "surrogateescape")
-    scratch[:] = _masked_text(pattern, text, raw_json=True).encode("utf-8", "surrogateescape")
-    for first, last in read:
-        scratch[first - start : last - start] = out[first:last]
-    out[start:stop] = scratch
+    text = bytes(out[start:stop]).decode("utf-8", "surrogateescape")
+    raw = bytearray(_masked_text(pattern, text, raw_json=True).encode("utf-8", "surrogateescape"))
+    for first, last in read:  # as the decoded pass left it
+        raw[first - start : last - start] = out[first:last]
+    out[start:stop] = raw
 
 
 def _mask_escaped(

@@ -228,6 +228,14 @@ def test_a_copy_written_with_any_escape_is_masked_whole(raw: bytes, token: str) 
     assert json.loads(out)["content"].startswith(("key ", '{"key": '))
 
 
+def test_a_copy_after_an_astral_character_is_masked_where_it_stands() -> None:
+    """A surrogate pair is one character: a mask placed by counting two would start a
+    character early and end one early."""
+    raw = _line("\U0001f511 key k3y\U0001f511moon77 ok")
+    said = json.loads(masked(raw, Needles.of(["k3y\U0001f511moon77"])))["content"]
+    assert said.startswith("\U0001f511 key [forgotten") and said.endswith("] ok")
+
+
 def pieces_in(text: str, token: str) -> set[str]:
     """`pieces_left` for one text."""
     wanted = {token[at : at + 4].casefold() for at in range(len(token) - 3)}
