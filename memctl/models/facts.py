@@ -50,7 +50,7 @@ from datetime import date, datetime, timedelta
 from functools import partial
 from typing import Any
 
-from memctl.core.forgotten import holds_mask
+from memctl.core.forgotten import PICTOGRAPHS, holds_mask
 from memctl.core.said import MONTHS, WEEKDAYS, ai_assistant
 from memctl.models.words import ASIDE as _FIXED_ASIDE
 from memctl.models.words import (
@@ -4439,7 +4439,7 @@ _LEAD_IN = re.compile(
 
 
 _EMOJI = re.compile(
-    "[\U0001f000-\U0001faff\u2600-\u27bf\u2b00-\u2bff\ufe0f\u200d]+"
+    f"[{PICTOGRAPHS}]+"
     r"|(?<![\w:/])(?:[:;=][-']?[()DPpO3/|*\[\]]+|<3+|[xX]D+)(?![\w/])"
 )
 """An emoji or an emoticon (":)", ":D", "<3"), not a time ("10:30") or a URL's "://"."""

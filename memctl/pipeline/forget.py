@@ -30,6 +30,7 @@ from memctl.core.durable import write_atomic
 from memctl.core.errors import MemctlError, UsageError, require_utf8
 from memctl.core.forgotten import (
     BULLET,
+    FORGOTTEN_NAME,
     Forgotten,
     TakeBack,
     fact_key,
@@ -170,6 +171,9 @@ def forget(
         said_in: list[Saying] = _sayings(ws, found, needles) if purge else []
         if purge:
             _plan_purge(ws, target, needles, result, said_in)
+            if facts:  # their tombstones, the digests that keep them out, are appended
+                tombstone_file = ws.relative(ws.state_dir / FORGOTTEN_NAME)
+                result.purged = sorted({*result.purged, tombstone_file})
         if dry_run:
             return result
         # A line an earlier forget holds gets no second tombstone: `undo` of this run
