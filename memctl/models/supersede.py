@@ -272,14 +272,16 @@ _NP = r"(?P<subject>[\w'’./:@-]+(?: [\w'’./:@-]+){0,7}?)"
 _NOW = r"(?P<now>now |currently |since then |from now on )?"
 # A verb of change in any tense or aspect (fixaudit13b): "moved", "moves", "is moving",
 # "has moved", "will move", "is going to move"; the bare form only after "will" or
-# "going to" ("we need to move to" hedges: no change read).
+# "going to" ("we need to move to" hedges: no change read), not after "was" or "were":
+# "Amara was going to move to Oslo but the flat fell through" tells a plan of the past,
+# which the sentence says no more of than that it was made (drops20).
 _CHANGE = (
     r"(?:has |have |had |was |were |is |are |been |got |just |recently |finally |officially |"
     r"then |since )*"
     r"(?:mov(?:ed|es|ing)|chang(?:ed|es|ing)|switch(?:ed|es|ing)|migrat(?:ed|es|ing)|"
     r"shift(?:ed|s|ing)|transfer(?:red|s|ring)|relocat(?:ed|es|ing)|upgrad(?:ed|es|ing)|"
     r"updat(?:ed|es|ing)|roll(?:ed|s|ing) over|cut(?:s|ting)? over|(?:go|goes|going|went|gone) back|"
-    r"(?:will |(?:is |are |am )?going to )(?:move|change|switch|migrate|shift|transfer|"
+    r"(?:will |(?<!was )(?<!were )(?:is |are |am )?going to )(?:move|change|switch|migrate|shift|transfer|"
     r"relocate|upgrade|update|roll over|cut over))"
 )
 # The same verbs said in the present, the progressive or the future, as a change cue
@@ -1033,6 +1035,12 @@ def _change(
     return Claim(subject, when, value, True, False, False, old)
 
 
+# A role of something not named ("the deputy for a different area", "the lead of a
+# new squad", "the other deputy"): one of many such roles, each with its holder, so a
+# later holder of "the deputy for another area" is no one's successor (drops20).
+_UNNAMED = re.compile(r" (?:a|an|another|some|any|other|different)\b")
+
+
 def _copula(
     subject: frozenset[str],
     slot: str,
@@ -1052,6 +1060,7 @@ def _copula(
         and not _NOT_VALUE.match(value_text)
         and not re.search(r"\b(?:\w+est|most|least|best|worst)\b", noun)  # an opinion
         and not re.search(r"\b(?:who|that|which|where|when)\b", noun)
+        and not _UNNAMED.search(noun)
     ):
         # "Marco is the team lead", "Bruno is the owner of billing": the role's holder.
         found = _subject(noun, None)
@@ -1657,8 +1666,20 @@ def _one_value_apart(newer: _Shape, older: _Shape) -> bool:
             return False
     if set(older.folded[i1:i2]) & set(newer.folded) or set(newer.folded[j1:j2]) & set(older.folded):
         return False
+    if _said_again_after(older, a[i1:i2]) or _said_again_after(newer, b[j1:j2]):
+        return False
     same = len(older.folded) - (i2 - i1)
     return same >= 3 or (same >= 2 and newer.cue)
+
+
+def _said_again_after(shape: _Shape, span: Sequence[str]) -> bool:
+    """Whether the words a fact differs by come back in the clause that trails it: what
+    the fact is about, said twice ("nvm, it was Omar's cousin who moved to Leeds, not
+    Omar"; "the wrong address for Pablo, it's pablo@acme.io"), where a value is said once.
+    The same sentence with another name in both places is said of someone else, and
+    changes nothing (drops20)."""
+    trailing = set(re.findall(r"[^\W\d_]+", shape.tail))
+    return any(word in trailing for word in span)
 
 
 # The same frame with another word in the value's place (supersede17): "Staging uses
@@ -2469,9 +2490,12 @@ def _thing(text: str) -> frozenset[str]:
 def _role(text: str) -> frozenset[str] | None:
     """A role that has one holder: "the tech lead for payments", "our release manager";
     not an opinion ("the funniest"), a description ("the one who"), or a role without a
-    role noun ("the Pulsar service")."""
+    role noun ("the Pulsar service"), nor a role of something unnamed (`_UNNAMED`: "the
+    lead of a new squad")."""
     words = _words(text)
     head = next((k for k, w in enumerate(words) if w in ("for", "of", "on", "in", "at")), None)
+    if head is not None and _UNNAMED.search(" " + " ".join(words[head:])):
+        return None
     noun = words[:head][-1] if words[:head] else ""
     if noun not in _ROLE_NOUNS or len(words) > 8:
         return None
@@ -4019,8 +4043,13 @@ def _units(masked: str, names: frozenset[str]) -> tuple[frozenset[str], list[str
 
 
 # An identifier opening a record, before its label's colon ("INFRA-25 (open): ...",
-# "PLAT-7: ..."): the record's key, named, not a value it gives (supersede16).
-_KEY = re.compile(r"^\s*(?P<key>[A-Z][A-Z0-9]*-\d+)(?:\s*\([^()]*\))?:\s")
+# "PLAT-7: ...") or in brackets ("[REL-22] The Nimbus service deployed: 7.8", a ticket's
+# or a commit's title): the record's key, named, not a value it gives (supersede16,
+# drops20: "[SVC-23] Owner of the Nimbus service: Pablo" gave the service another
+# identifier than "[REL-22] ...", and dropped its version).
+_KEY = re.compile(
+    r"^\s*(?P<open>\[)?(?P<key>[A-Z][A-Z0-9]*-\d+)(?(open)\]\s|(?:\s*\([^()]*\))?:\s)"
+)
 
 
 def _valued(text: str, names: frozenset[str]) -> _Valued | None:
