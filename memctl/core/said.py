@@ -313,9 +313,9 @@ OLD_FLUSH_HEADING = re.compile(
     r"^## Memory Flush — (?P<at>\S+)(?: · thread (?P<thread>\S+)"
     r"(?: · entr(?:y|ies) (?P<first>\d+)(?:-(?P<last>\d+))?)?)?"
 )
-"""The heading memctl wrote before 2026-12-05 (`## Memory Flush — 2026-12-05T21:21:23+00:00 ·
-thread t1 · entries 0-1 · builtin · said 2025-04-01 · last said 2025-04-01T09:01:00Z`):
-read as ever, never written."""
+"""The heading an older memctl wrote (`## Memory Flush — 2026-12-05T21:21:23+00:00 · thread
+t1 · entries 0-1 · builtin · said 2025-04-01 · last said 2025-04-01T09:01:00Z`): its
+ledgers are read as ever, and no heading is written so any more."""
 _OLD_SPAN = re.compile(rf" · said ({_DAY})(?: to ({_DAY}))?")
 _OLD_LAST_SAID = re.compile(rf" · last said ({_INSTANT})")
 SAVE_HEADING = re.compile(r"^## Memory Save — (?P<at>\S+)")
@@ -391,6 +391,7 @@ def _on_day(day: str | None, clock: str, zone: str) -> str | None:
 
 
 def _day_of(stamp: str) -> str | None:
+    """The ISO day an ISO stamp starts with (an older heading's, a save's), else None."""
     return stamp[:10] if re.match(_DAY, stamp) else None
 
 
@@ -398,8 +399,9 @@ def flush_heading(written: datetime, thread: str, entries: str, model: str, said
     """`## 21:21:23Z · t1 · 0-1 · builtin`: a flush block's heading, its time on the
     ledger's day (the block goes into the ledger of `written`'s day), `Z` for UTC, then
     the thread, the log entries (`3-7`, `3-7 part 1/2`, or `5 part 2/3` for a piece of an
-    entry that does not end it) and the model; `said`: `said_text`. A fifth of an old
-    heading's length: on short sessions the old ones were a quarter of the ledger."""
+    entry that does not end it) and the model; `said`: `said_text`. Half an older
+    heading's length (`OLD_FLUSH_HEADING`): on short sessions those were a quarter of the
+    ledger, and a reader learns nothing more from the words and the repeated date."""
     clock = written.isoformat(timespec="seconds")[11:]
     return f"## {clock.replace('+00:00', 'Z')} · {thread} · {entries} · {model}{said}"
 
