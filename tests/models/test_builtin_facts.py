@@ -40,9 +40,7 @@ def test_a_two_person_conversation_flushed_long_after_names_speakers_and_dates(
     assert cli("-w", workspace, "flush").exit_code == 0
     ledger = (workspace / "memory" / f"{datetime.now(UTC).date()}.md").read_text()
     heading, _, body = ledger.partition("\n\n")
-    assert heading.endswith(
-        " · builtin · said 2023-05-08 to 2023-05-20 · last said 2023-05-20T09:05:00Z"
-    )
+    assert heading.endswith(" · builtin · said 2023-05-08 to 2023-05-20T09:05:00Z")
     assert body.splitlines() == [
         # "and it was so powerful" says nothing on its own (issue 25 item 1).
         "- Caroline went to an LGBTQ support group on 2023-05-07.",
