@@ -30,12 +30,15 @@ from memctl.core.durable import write_atomic
 from memctl.core.errors import MemctlError, UsageError, require_utf8
 from memctl.core.forgotten import (
     BULLET,
+    PURGE_MIN,
     Forgotten,
     TakeBack,
     fact_key,
     older_masks_in,
+    purged_token,
     record_tombstones,
     same_fact,
+    token_stone,
     tombstones,
 )
 from memctl.core.memory import commented, is_marker, memory_path, read_memory
@@ -179,6 +182,10 @@ def forget(
         said = None if purge else _said(ws, lines, found, legacy)  # a purge masks the turns
         of = {line: fact.text for fact in facts for line in (fact.said if purge else fact.fresh)}
         stones = tombstones(lines, replacement, purge=purge, said=said, of=of)
+        if purge and (token := purged_token(target)) is not None and not place(target):
+            # The token itself, salted: a sync masks it in any text on any machine, a
+            # fact only another machine wrote holding it too (audit 16 H2).
+            stones.append(token_stone(token, of=facts[0].text if facts else ""))
         # A purge must leave no copy, a history copy included; a forget that leaves
         # MEMORY.md as it was keeps none (it would only be a copy of the current file).
         if not purge and (result.memory_lines or replacement is not None):
@@ -350,11 +357,6 @@ def _plan_purge(
                 f"{listed(left)}"
             )
         raise MemctlError(f"nothing in the workspace contains {target!r}")
-
-
-PURGE_MIN = 4
-"""The shortest purge query (its spacing folded): a shorter one (`a`, `5`, `db3`) is in
-words, digests and names everywhere, and its masks would say nothing but damage."""
 
 
 def _check_purge_query(target: str) -> None:
