@@ -152,7 +152,7 @@ _BUILTIN_PATTERNS: tuple[tuple[str, str], ...] = (
     # "The password is on the sticky note", "the token is expired" are not one.
     (
         "stated_secret",
-        rf"(?<![a-z0-9_-])(?=[ptsack])(?:{_STATED_NAMES})[ \t]{{1,8}}(?:is|was)"
+        rf"(?<![a-z0-9_-])(?:{_STATED_NAMES})[ \t]{{1,8}}(?:is|was)"
         rf"(?:[ \t]{{1,8}}(?:now|still))?[ \t]{{1,8}}[`\"']?{_NOT_MARKER}"
         r"(?P<v>[^\s\"'`<>()\[\]{},;\\]{9,255}[^\s\"'`<>()\[\]{},;\\.!?:])"
         r"(?=[.!?:]*(?:[\s\"'`),;\\]|$))",
@@ -210,7 +210,7 @@ _NEEDLES: dict[str, tuple[str, ...]] = {
             ("--pass", " -p", "\t-p"),
             ("</",),
             ("pass", "pwd", "secret", "token", "api", "access", "private", "auth", "credential"),
-            ("pass", "token", "secret", "key", "credential"),
+            ("pass", "token", "secret", "api", "access", "private", "auth", "credential"),
         ),
         strict=True,
     )
@@ -221,7 +221,9 @@ _NEEDLES: dict[str, tuple[str, ...]] = {
 # runs on: `_matches` tries them only there, not at every character. The `secret`
 # pattern's needles are common words ("token", "secret", "access"), and trying it at
 # each position of a 300-character record cost 130 µs, most of what a search hit costs.
-_ANCHORED = frozenset(regex for kind, regex in _BUILTIN_PATTERNS if kind == "secret")
+_ANCHORED = frozenset(
+    regex for kind, regex in _BUILTIN_PATTERNS if kind in ("secret", "stated_secret")
+)
 
 
 def _matches(pattern: re.Pattern[str], haystack: str) -> Iterator[re.Match[str]]:
