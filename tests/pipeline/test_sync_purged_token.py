@@ -22,7 +22,16 @@ from memctl.core.forgotten import (
 from memctl.core.threads import append_entries
 from memctl.pipeline.forget import forget
 from memctl.pipeline.save import save
-from tests.support.sync import GIT, bare, holding, remote_files, replica, run_sync, save_text
+from tests.support.sync import (
+    GIT,
+    bare,
+    holding,
+    remote_files,
+    replica,
+    run_flush,
+    run_sync,
+    save_text,
+)
 
 pytestmark = [pytest.mark.skipif(GIT is None, reason="sync needs git"), pytest.mark.slow]
 
@@ -183,3 +192,41 @@ def test_saving_the_purged_token_on_purpose_drops_its_tombstone(tmp_path: Path) 
     assert not any(stone.salt for stone in stones)
     run_sync(ws)
     assert TOKEN.upper() in ws.memory_md.read_text()
+
+
+@pytest.mark.parametrize("threads", [False, True])
+def test_a_purged_token_said_again_later_is_masked_before_it_leaves(
+    tmp_path: Path, threads: bool
+) -> None:
+    """Once both machines looked for the purge, B says the token again, in another fact
+    or (sharing thread logs) in a turn no flush took yet: B's next sync finds it in what
+    it would send, masks it there before the commit and says so; the remote and A never
+    hold it."""
+    remote = bare(tmp_path)
+    extra = "  share: [ledgers, memory, threads]\n" if threads else ""
+    a, b = replica(tmp_path, "a", remote, extra), replica(tmp_path, "b", remote, extra)
+    save_text(a, f"- The gateway answers to {TOKEN} from checkout.")
+    run_sync(a)
+    run_sync(b)
+    forget(a, load_config(a.config_path), TOKEN, purge=True)
+    run_sync(a)
+    run_sync(b)
+    assert holding(a.root, TOKEN) == [] and holding(b.root, TOKEN) == []
+    # A flush's fact (a save on purpose would drop the token's tombstone: it is
+    # remembered again), or a shared log's turn no flush took yet.
+    said = f"The billing service calls the gateway with {TOKEN.lower()} in the X-Key header."
+    append_entries(b, "t6", [{"role": "user", "content": said}])
+    if not threads:
+        run_flush(b)
+    assert holding(b.root, TOKEN)
+    result = run_sync(b)
+    assert any(note.startswith("1 purged token (purged on ") for note in result.notes), result
+    assert holding(b.root, TOKEN) == []
+    assert [p for p, text in remote_files(remote).items() if TOKEN.lower() in text.lower()] == []
+    run_sync(a)
+    assert holding(a.root, TOKEN) == []
+    kept = (a.threads_dir / "t6.jsonl").read_text() if threads else ""
+    kept += "".join(path.read_text() for path in a.daily_files(include_archive=True))
+    assert "calls the gateway with [forgotten" in kept
+    again = run_sync(b)
+    assert not any("purged token" in note for note in again.notes)
