@@ -20,6 +20,10 @@ Consolidation, search and recall also hold back a daily ledger line that restate
 forgotten fact in other words, or states the value a correction replaced:
 `memctl.models.held` reads that (it needs the models' rules, which core may not import).
 
+A purge whose query is one token also records the token's salted digest (`token_stone`,
+never its text), which `memctl sync` recognises the token by in any text on any machine
+(`purged_tokens`): a fact only another machine wrote holding it, a turn said since.
+
 A forget can be taken back (`memctl undo`): the history copy it keeps holds a `TakeBack`,
 the tombstones to drop and any to record, which `take_back` applies and reverses.
 """

@@ -58,7 +58,10 @@ redactor (its built-in and configured patterns, whether `redaction.enabled` is o
 off) before anything is written or committed; one finding refuses the sync, naming the
 file and line. Nor a purged fact said again: a line of the Markdown a sync sends or
 brings whose fact key has a purge tombstone's digest is masked here, as the purge did,
-before the commit is built (`_restated`).
+before the commit is built (`_restated`); nor a purged token, in any words: a one-token
+purge's tombstone keeps its salted digest, which each token of this machine's text is
+read against once the tombstone arrives, and each of the text a sync sends or brings
+at every sync (`_purged_here`, `_purges`, `forgotten.purged_tokens`).
 """
 
 from __future__ import annotations

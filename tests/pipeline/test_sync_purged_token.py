@@ -217,7 +217,8 @@ def test_a_purged_token_said_again_later_is_masked_before_it_leaves(
     said = f"The billing service calls the gateway with {TOKEN.lower()} in the X-Key header."
     append_entries(b, "t6", [{"role": "user", "content": said}])
     if not threads:
-        run_flush(b)
+        flushed = run_flush(b)
+        assert any(" holds a token purged on " in w for w in flushed.warnings), flushed.warnings
     assert holding(b.root, TOKEN)
     result = run_sync(b)
     assert any(note.startswith("1 purged token (purged on ") for note in result.notes), result
