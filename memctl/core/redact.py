@@ -152,7 +152,7 @@ _BUILTIN_PATTERNS: tuple[tuple[str, str], ...] = (
     # "The password is on the sticky note", "the token is expired" are not one.
     (
         "stated_secret",
-        rf"(?<![a-z0-9_-])(?:{_STATED_NAMES})[ \t]{{1,8}}(?:is|was)"
+        rf"(?<![a-z0-9])(?:{_STATED_NAMES})[ \t]{{1,8}}(?:is|was)"
         rf"(?:[ \t]{{1,8}}(?:now|still))?[ \t]{{1,8}}[`\"']?{_NOT_MARKER}"
         r"(?P<v>[^\s\"'`<>()\[\]{},;\\]{9,255}[^\s\"'`<>()\[\]{},;\\.!?:])"
         r"(?=[.!?:]*(?:[\s\"'`),;\\]|$))",

@@ -657,6 +657,7 @@ def test_the_secret_pattern_tried_at_its_keywords_finds_what_finditer_finds(
         ("Our access key is `ab12cd34ef56` for staging", "ab12cd34ef56"),
         ("The bot's secret is still XyZ0aBcDeF1gH!", "XyZ0aBcDeF1gH"),
         ("its token is sk-12345678901", "sk-12345678901"),  # a provider's prefix
+        ("the GitHub access_token was gh1-Ab3cD4eF5g", "gh1-Ab3cD4eF5g"),
         ("The Credentials are x; the credential is Qm9iLXN0YWdpbmc5", "Qm9iLXN0YWdpbmc5"),
     ],
 )
