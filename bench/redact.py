@@ -111,7 +111,17 @@ CASES: dict[str, Callable[[int], str]] = {
     "provider prefixes, too short": lambda n: _fill(n, "sk-ant-a-sk-ghp_xoxb-AIzahf_npm_SG."),
     "hooks.slack.com paths": lambda n: _fill(n, "hooks.slack.com/services/"),
     "AccountKey= and short keys": lambda n: _fill(n, "AccountKey=abc;"),
+    "secret's name, is, a long run": lambda n: _fill(n, "password is token was " + "a1" * 300),
 }
+
+
+def _data_spans(redactor: Redactor) -> tuple[int, int]:
+    """Spans redacted in bench/data's conversation sets (people chatting, no secret
+    said: every span is a false positive) and how many sets were read."""
+    sets = sorted((Path(__file__).parent / "data").glob("*.txt"))
+    return sum(sum(redactor.redact(p.read_text(encoding="utf-8"))[1].values()) for p in sets), len(
+        sets
+    )
 
 
 def main() -> int:
@@ -144,6 +154,8 @@ def main() -> int:
         f"# Python stdlib source: {spans} spans redacted in {megabytes:.1f} MB "
         f"({spans / max(megabytes, 1e-9):.1f} a MB; each one is ordinary text lost)"
     )
+    found, sets = _data_spans(redactor)
+    print(f"# bench/data: {found} spans redacted in {sets} conversation sets (each one lost)")
     worst_name = max((n for n in results if "baseline" not in n), key=results.__getitem__)
     worst = results[worst_name]
     return report(

@@ -20,6 +20,10 @@ Consolidation, search and recall also hold back a daily ledger line that restate
 forgotten fact in other words, or states the value a correction replaced:
 `memctl.models.held` reads that (it needs the models' rules, which core may not import).
 
+A purge whose query is one token also records the token's salted digest (`token_stone`,
+never its text), which `memctl sync` recognises the token by in any text on any machine
+(`purged_tokens`): a fact only another machine wrote holding it, a turn said since.
+
 A forget can be taken back (`memctl undo`): the history copy it keeps holds a `TakeBack`,
 the tombstones to drop and any to record, which `take_back` applies and reverses.
 """
@@ -29,7 +33,7 @@ from __future__ import annotations
 import functools
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -183,6 +187,9 @@ class Tombstone:
     masks: int = 0
     """A purge's: the mask forms it wrote (`MASKS`); 0 for an older memctl's purge, whose
     short masks look like text (`LEGACY_RUN`, `older_masks`)."""
+    salt: str = ""
+    """A purged token's (`token_stone`): the random salt its `digest` was taken with,
+    `token_digest(salt, token)`; empty for a fact's tombstone."""
 
     @property
     def purged(self) -> bool:
@@ -239,6 +246,7 @@ def parse_tombstones(text: str) -> list[Tombstone]:
                     [str(turn) for turn in data.get("said") or []],
                     str(data.get("of", "")),
                     masks if isinstance(masks := data.get("masks"), int) else 0,
+                    str(data.get("salt") or ""),
                 )
             )
         except (ValueError, KeyError, TypeError):
@@ -270,11 +278,23 @@ def _written(ws: Workspace) -> tuple[list[str], list[Stone | None]]:
 
 def stones_stating(ws: Workspace, keys: list[str]) -> list[Stone]:
     """The tombstones, as written, that keep out a line of one of these fact keys (as
-    `Forgotten.states` would: a forgotten fact's key within it, or a purge's digest)."""
+    `Forgotten.states` would: a forgotten fact's key within it, or a purge's digest), and
+    those of a purged token one of them holds (`purged_tokens`: a sync would mask it)."""
     digests = {key_digest(key) for key in keys}
+    spans = {
+        span.casefold()
+        for key in keys
+        for word in token_words(key)
+        for span in candidate_tokens(word)
+    }
     found: list[Stone] = []
     for stone in _written(ws)[1]:
         if stone is None:
+            continue
+        if salt := stone.get("salt"):
+            digest = stone.get("digest")
+            if any(token_digest(str(salt), span) == digest for span in spans):
+                found.append(stone)
             continue
         own = fact_key(str(stone.get("fact") or ""))
         new = fact_key(str(stone.get("replacement") or ""))
@@ -327,6 +347,115 @@ def tombstones(
             stone["of"] = digest
         stones.append(stone)
     return stones
+
+
+PURGE_MIN = 4
+"""The shortest purge query (its spacing folded): a shorter one (`a`, `5`, `db3`) is in
+words, digests and names everywhere, and its masks would say nothing but damage. So no
+shorter span of a text is a purged token (`purged_tokens`)."""
+TOKEN_STOPS = frozenset(" \t\r\n\"'`()<>[]{},;\\")
+"""What ends a token a purged token is looked for in (`candidate_tokens`): spacing, quotes,
+brackets and the signs between list items. A secret holds none of them (a purge query is
+one token, and `forget --purge` widens a copy only up to such a character or a sign)."""
+_TOKEN_PIECE = re.compile(r"[^\W_]+|[\W_]+")
+"""A token's runs of letters and digits and of the signs between them: a purged token is
+looked for as any run of whole pieces (`hunter2` in `hunter2-swordfish`, `bfpay-Z9k3` in
+`X-Key:bfpay-Z9k3`)."""
+_TOKEN_PIECES = 24
+"""The most pieces a span looked at holds (a longer purged token is read as its first
+pieces' span too, `candidate_tokens`): a base64 run of a thousand signs is not a
+million spans."""
+_TOKEN_WORD = re.compile(r"[^\s" + re.escape("".join(sorted(TOKEN_STOPS))) + "]+")
+
+
+def purged_token(query: str) -> str | None:
+    """The token a purge query is, as its tombstone keeps it (`token_stone`): the query
+    without its spacing and trailing full stop (as the purge reads it), when it is one
+    token (no spacing, no character of `TOKEN_STOPS`); None for a phrase or a `PATH:LINE`,
+    whose purge keeps the digests of whole facts alone."""
+    token = query.strip().rstrip(".")
+    if not token or any(char in TOKEN_STOPS for char in token):
+        return None
+    return token
+
+
+def token_digest(salt: str, token: str) -> str:
+    """SHA-256 of a salt and a token in any case: what a purged token's tombstone keeps
+    of it (never the token). The salt makes the digest of one token differ from stone
+    to stone and from a table of common words' digests; a short or guessable token
+    can still be found by trying words, as a purged fact's digest can."""
+    import hashlib  # not at import (see `key_digest`)
+
+    return hashlib.sha256(f"{salt}\0{token.casefold()}".encode()).hexdigest()
+
+
+def token_stone(token: str, *, of: str = "") -> Stone:
+    """A purged token's tombstone: its salted digest (`token_digest`) with its salt, so
+    that `memctl sync` can recognise the token in any text on any machine (a fact only
+    another machine wrote, a line said since) without the token being kept anywhere.
+    `of`: the text of a fact the purge forgot, whose tombstone this counts with (a sync
+    counts one fact forgotten, not two)."""
+    import secrets  # not at import: a purge's alone
+
+    salt = secrets.token_hex(16)
+    stone: Stone = {
+        "fact": "",
+        "at": datetime.now(UTC).isoformat(timespec="seconds"),
+        "replacement": None,
+        "digest": token_digest(salt, token),
+        "salt": salt,
+        "masks": MASKS,
+    }
+    if of:
+        stone["of"] = key_digest(fact_key(of))
+    return stone
+
+
+def token_words(text: str) -> set[str]:
+    """The whitespace-free tokens of `text` (split at `TOKEN_STOPS`), each once."""
+    return set(_TOKEN_WORD.findall(text))
+
+
+def candidate_tokens(word: str) -> Iterator[str]:
+    """Each span of a whitespace-free token (`token_words`) a purged token may be, as
+    written: every run of its whole pieces (`_TOKEN_PIECE`, at most `_TOKEN_PIECES`). A
+    word is one span; `X-Key:bfpay-Z9k3` is fifteen."""
+    if word.isalnum():
+        yield word
+        return
+    pieces = [match.end() for match in _TOKEN_PIECE.finditer(word)]
+    starts = [0, *pieces[:-1]]
+    for first, start in enumerate(starts):
+        for stop in pieces[first : first + _TOKEN_PIECES]:
+            yield word[start:stop]
+
+
+def purged_tokens(texts: Iterable[str], stones: list[Tombstone]) -> dict[str, str]:
+    """The spans of `texts` (`candidate_tokens`) that are a token a purge tombstone among
+    `stones` names (`Tombstone.salt`), as written (the case a purge masks in any case),
+    each with when it was purged (ISO 8601): what a sync masks of a purged token on a
+    machine that holds it in words no purged fact's digest names. Each distinct token
+    is read once (a log says the same words again and again)."""
+    salted = {(stone.salt, stone.digest): stone.at for stone in stones if stone.salt}
+    if not salted:
+        return {}
+    words: set[str] = set()
+    for text in texts:
+        words |= token_words(text)
+    found: dict[str, str] = {}
+    seen: set[str] = set()
+    for word in words:
+        if len(word) < PURGE_MIN:
+            continue
+        for span in candidate_tokens(word):
+            folded = span.casefold()
+            if folded in seen or len(folded) < PURGE_MIN:
+                continue
+            seen.add(folded)
+            for salt, digest in salted:
+                if token_digest(salt, folded) == digest:
+                    found.setdefault(span, salted[salt, digest])
+    return found
 
 
 def record_tombstones(ws: Workspace, stones: list[Stone]) -> None:

@@ -30,6 +30,7 @@ JSON.
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import re
 from collections import Counter
@@ -56,6 +57,11 @@ _KEYWORDS = (
     r"pass(?:word|wd|phrase)|(?<![a-z])pass(?![a-z])|pwd|secret|token|"
     r"api[_-]?key|access[_-]?key|private[_-]?key|auth[_-]?key|credentials?"
 )
+_STATED_NAMES = (
+    r"pass(?:word|phrase|code)|token|secret|(?:api|access|secret|private|auth)[ _-]?key|"
+    r"credentials?"
+)
+"""A secret's names in prose (`stated_secret`), lower case."""
 # The patterns below that judge a match (`_PASSWORD_KEY`, `_PLAIN_VALUE`, ...) are kept
 # as text and matched through re's own cache: they run only once a pattern has matched,
 # and compiling them at import cost every command a millisecond and a half.
@@ -141,6 +147,16 @@ _BUILTIN_PATTERNS: tuple[tuple[str, str], ...] = (
         rf"(?=[pstac])(?P<k>{_KEYWORDS})(?P<ks>[a-z0-9_.-]{{0,40}}+)(?P<kq>\\{{0,7}}[\"'])?[ \t]{{0,8}}"
         rf"(?::=|=>|[:=])[ \t]{{0,8}}(?:\\{{0,7}}{_QUOTED}|\\{{0,7}}[\"']?{_UNQUOTED})",
     ),
+    # A secret said in prose: its name, `is` or `was`, and one token that looks generated
+    # (`_looks_generated`): "The warehouse password is Wq8-zz91-Kp0x." (audit 16 M4).
+    # "The password is on the sticky note", "the token is expired" are not one.
+    (
+        "stated_secret",
+        rf"(?<![a-z0-9])(?:{_STATED_NAMES})[ \t]{{1,8}}(?:is|was)"
+        rf"(?:[ \t]{{1,8}}(?:now|still))?[ \t]{{1,8}}[`\"']?{_NOT_MARKER}"
+        r"(?P<v>[^\s\"'`<>()\[\]{},;\\]{9,255}[^\s\"'`<>()\[\]{},;\\.!?:])"
+        r"(?=[.!?:]*(?:[\s\"'`),;\\]|$))",
+    ),
 )
 # Caseless patterns run on the lower-cased text, written in lower case: `re.IGNORECASE`
 # makes every character a case-folding comparison, four times slower.
@@ -157,6 +173,7 @@ _CASELESS = frozenset(
         "cli_password",
         "xml_secret",
         "secret",
+        "stated_secret",
     }
 )
 
@@ -193,6 +210,7 @@ _NEEDLES: dict[str, tuple[str, ...]] = {
             ("--pass", " -p", "\t-p"),
             ("</",),
             ("pass", "pwd", "secret", "token", "api", "access", "private", "auth", "credential"),
+            ("pass", "token", "secret", "api", "access", "private", "auth", "credential"),
         ),
         strict=True,
     )
@@ -203,7 +221,9 @@ _NEEDLES: dict[str, tuple[str, ...]] = {
 # runs on: `_matches` tries them only there, not at every character. The `secret`
 # pattern's needles are common words ("token", "secret", "access"), and trying it at
 # each position of a 300-character record cost 130 µs, most of what a search hit costs.
-_ANCHORED = frozenset(regex for kind, regex in _BUILTIN_PATTERNS if kind == "secret")
+_ANCHORED = frozenset(
+    regex for kind, regex in _BUILTIN_PATTERNS if kind in ("secret", "stated_secret")
+)
 
 
 def _matches(pattern: re.Pattern[str], haystack: str) -> Iterator[re.Match[str]]:
@@ -511,10 +531,45 @@ def _replacement(
         key = match.group("k") + match.group("ks")
         if _names_no_secret(key, match.group("ks"), value, text[end : end + 1], password=password):
             return None
+    if kind == "stated_secret" and not _looks_generated(value):
+        return None
     marker = f"[REDACTED:{kind}]"
     if keep_lines:
         marker += "\n" * value.count("\n")
     return start, end, marker
+
+
+_PROVIDER_PREFIXES = tuple(
+    needle
+    for kind, regex in _BUILTIN_PATTERNS
+    if kind.endswith(("_key", "_token", "_oauth"))
+    for needle in _NEEDLES[regex]
+    if needle[:1].isalpha() and needle[-1] in "-_."
+)
+"""The providers' prefixes the patterns above know that end in a sign (`sk-`, `ghp_`,
+`glpat-`, `xoxb-` is `xox`'s, `ya29.`): a stated secret starting with one is a key of that
+provider cut short or of a format not known in full (`its token is sk-12345678901`)."""
+_GENERATED_SWITCHES = 3
+
+
+def _looks_generated(value: str) -> bool:
+    """Whether a token said to be a secret (`stated_secret`, 10 characters or more) looks
+    generated rather than written: a provider's prefix, upper and lower case letters and
+    digits all in it, or letters and digits switching three times or more
+    (`7hq2lm9`). A word ("expired", "rotated"), a number, a date or a memorable phrase
+    ("hunter2-swordfish": one switch) is not; neither is a path or a URL, which name
+    where a secret is."""
+    if "/" in value or "@" in value:
+        return False
+    if value.lower().startswith(_PROVIDER_PREFIXES):
+        return True
+    digits = any(char.isdigit() for char in value)
+    if not digits:
+        return False
+    if any(char.isupper() for char in value) and any(char.islower() for char in value):
+        return True
+    kinds = [char.isdigit() for char in value if char.isalnum()]
+    return sum(one != other for one, other in itertools.pairwise(kinds)) >= _GENERATED_SWITCHES
 
 
 _BUILTIN_SET = frozenset(_BUILTIN_PATTERNS)

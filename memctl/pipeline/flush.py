@@ -222,10 +222,11 @@ KEEP_PARSED_BYTES = 32 << 20
 
 def _purged_again(ws: Workspace, threads: list[ThreadFlush]) -> list[str]:
     """A warning for each ledger the run wrote a line to that states a fact a purge
-    tombstone names (its digest: a purge keeps no text): said again after the purge,
-    here or on another machine, it is in plain text here until `memctl sync` masks it
-    (before it is sent) or a `forget --purge` here does."""
-    from memctl.core.forgotten import older_masks, read_tombstones
+    tombstone names (its digest: a purge keeps no text), or holds a token one names
+    (`purged_tokens`): said again after the purge, here or on another machine, it is in
+    plain text here until `memctl sync` masks it (before it is sent) or a `forget
+    --purge` here does."""
+    from memctl.core.forgotten import older_masks, purged_tokens, read_tombstones
     from memctl.pipeline.purge import stating
 
     written = [(item.ledger, line) for item in threads if item.ledger for line in item.written]
@@ -236,13 +237,20 @@ def _purged_again(ws: Workspace, threads: list[ThreadFlush]) -> list[str]:
     if not when:
         return []
     said: dict[str, set[str]] = {}
+    held: dict[str, set[str]] = {}
     for ledger, line in written:
         for digest in stating([line], set(when), legacy=older_masks(stones)).values():
             said.setdefault(ledger or "", set()).add(when[digest])
+        for at in purged_tokens([line], stones).values():
+            held.setdefault(ledger or "", set()).add(at[:10])
     return [
         f"{ledger} states a fact purged on {', '.join(sorted(days))} again: `memctl sync` "
         "masks it before it is sent, `memctl forget --purge` with its text masks it here now"
         for ledger, days in sorted(said.items())
+    ] + [
+        f"{ledger} holds a token purged on {', '.join(sorted(days))} again: `memctl sync` "
+        "masks it before it is sent, `memctl forget --purge` with the token masks it here now"
+        for ledger, days in sorted(held.items())
     ]
 
 

@@ -31,12 +31,15 @@ from memctl.core.errors import MemctlError, UsageError, require_utf8
 from memctl.core.forgotten import (
     BULLET,
     FORGOTTEN_NAME,
+    PURGE_MIN,
     Forgotten,
     TakeBack,
     fact_key,
     older_masks_in,
+    purged_token,
     record_tombstones,
     same_fact,
+    token_stone,
     tombstones,
 )
 from memctl.core.memory import commented, is_marker, memory_path, read_memory
@@ -168,9 +171,10 @@ def forget(
         )
         needles = purge_needles(ws, target, [line for fact in facts for line in fact.said])
         said_in: list[Saying] = _sayings(ws, found, needles) if purge else []
+        token = purged_token(target) if purge and not place(target) else None
         if purge:
             _plan_purge(ws, target, needles, result, said_in)
-            if facts:  # their tombstones, the digests that keep them out, are appended
+            if facts or token is not None:  # tombstones, the digests that keep them out
                 tombstone_file = ws.relative(ws.state_dir / FORGOTTEN_NAME)
                 result.purged = sorted({*result.purged, tombstone_file})
         if dry_run:
@@ -182,6 +186,10 @@ def forget(
         said = None if purge else _said(ws, lines, found, legacy)  # a purge masks the turns
         of = {line: fact.text for fact in facts for line in (fact.said if purge else fact.fresh)}
         stones = tombstones(lines, replacement, purge=purge, said=said, of=of)
+        if token is not None:
+            # The token itself, salted: a sync masks it in any text on any machine, a
+            # fact only another machine wrote holding it too (audit 16 H2).
+            stones.append(token_stone(token, of=facts[0].text if facts else ""))
         # A purge must leave no copy, a history copy included; a forget that leaves
         # MEMORY.md as it was keeps none (it would only be a copy of the current file).
         if not purge and (result.memory_lines or replacement is not None):
@@ -353,11 +361,6 @@ def _plan_purge(
                 f"{listed(left)}"
             )
         raise MemctlError(f"nothing in the workspace contains {target!r}")
-
-
-PURGE_MIN = 4
-"""The shortest purge query (its spacing folded): a shorter one (`a`, `5`, `db3`) is in
-words, digests and names everywhere, and its masks would say nothing but damage."""
 
 
 def _check_purge_query(target: str) -> None:

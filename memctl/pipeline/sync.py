@@ -58,7 +58,10 @@ redactor (its built-in and configured patterns, whether `redaction.enabled` is o
 off) before anything is written or committed; one finding refuses the sync, naming the
 file and line. Nor a purged fact said again: a line of the Markdown a sync sends or
 brings whose fact key has a purge tombstone's digest is masked here, as the purge did,
-before the commit is built (`_restated`).
+before the commit is built (`_restated`); nor a purged token, in any words: a one-token
+purge's tombstone keeps its salted digest, which each token of this machine's text is
+read against once the tombstone arrives, and each of the text a sync sends or brings
+at every sync (`_purged_here`, `_purges`, `forgotten.purged_tokens`).
 """
 
 from __future__ import annotations
@@ -74,7 +77,7 @@ import subprocess
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -91,6 +94,7 @@ from memctl.core.forgotten import (
     holds_mask,
     older_masks,
     parse_tombstones,
+    purged_tokens,
 )
 from memctl.core.memory import sections
 from memctl.core.redact import Redactor
@@ -1602,30 +1606,74 @@ def _apply(ws: Workspace, config: Config, plan: _Plan, to: str | None, purged: l
     write_atomic(note, (json.dumps({"base": journal}, sort_keys=True) + "\n").encode())
 
 
-def _purged_here(ws: Workspace, plan: _Plan) -> tuple[list[str], list[str]]:
+def _purged_here(
+    ws: Workspace, config: Config, plan: _Plan
+) -> tuple[list[str], dict[str, str], list[str]]:
     """The facts a merged purge tombstone names that this machine still states in plain
-    text, in its files or in those the merge is about to write (`purged_facts`), for
-    each purge tombstone not looked for here yet (a purge made on another machine, or
-    on this one before its first sync since); and every purge tombstone merged, to note
-    as looked for once the copies are masked (`PURGED`: a workspace that ever purged
-    would read every ledger and history copy at each sync)."""
-    stones = {
-        f"{stone.digest} {stone.at}": stone.digest for stone in plan.tombstones if stone.purged
-    }
+    text, in its files or in those the merge is about to write (`purged_facts`), and the
+    purged tokens those, the thread logs and the evicted results hold in any words
+    (`purged_tokens`, each with when it was purged), for each purge tombstone not looked
+    for here yet (a purge made on another machine, or on this one before its first sync
+    since); and every purge tombstone merged, to note as looked for once the copies are
+    masked (`PURGED`: a workspace that ever purged would read every ledger and history
+    copy at each sync)."""
+    stones = {f"{stone.digest} {stone.at}": stone for stone in plan.tombstones if stone.purged}
     try:
         done = set(json.loads(_read(ws.state_dir / "sync" / PURGED) or b"[]"))
     except (ValueError, TypeError):
         done = set()
-    todo = {digest for ident, digest in stones.items() if ident not in done}
+    todo = [stone for ident, stone in stones.items() if ident not in done]
     if not todo:
-        return [], sorted(stones)
+        return [], {}, sorted(stones)
     writes = [
         data.decode("utf-8", "replace")
         for rel, data in plan.writes.items()
         if data is not None and rel.endswith(".md")
     ]
     legacy = older_masks(plan.tombstones)
-    return purged_facts(ws, todo, writes, legacy=legacy), sorted(stones)
+    facts = {stone.digest for stone in todo if not stone.salt}
+    found = purged_facts(ws, facts, writes, legacy=legacy)
+    tokens = [stone for stone in todo if stone.salt]
+    return (
+        found,
+        purged_tokens(_token_texts(ws, config, plan) if tokens else (), tokens),
+        sorted(stones),
+    )
+
+
+def _token_texts(ws: Workspace, config: Config, plan: _Plan) -> Iterator[str]:
+    """Every text of this workspace a purged token may be in, and those the merge is
+    about to write: MEMORY.md, the ledgers (archived too), the history copies, the thread
+    logs and the evicted results, each JSON string in them decoded too (`_readings`)."""
+    paths = [ws.memory_md, *ws.daily_files(include_archive=True)]
+    if ws.history_dir.is_dir():
+        paths += sorted(ws.history_dir.glob("MEMORY-*.md"))
+    if ws.threads_dir.is_dir():
+        paths += sorted(ws.threads_dir.glob("*.jsonl"))
+    evicted = ws.root / config.eviction.root
+    if evicted.is_dir():
+        paths += sorted(p for p in evicted.rglob("*") if p.is_file() and not p.is_symlink())
+    for data in plan.writes.values():
+        if data is not None:
+            yield from _readings(data)
+    for path in paths:
+        with contextlib.suppress(OSError):
+            yield from _readings(path.read_bytes())
+
+
+_JSON_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"')
+
+
+def _readings(data: bytes) -> Iterator[str]:
+    """`data` as text, and each JSON string in it that holds an escape decoded (a token a
+    log holds as `bfpay\\u002dZ9k3` is `bfpay-Z9k3`)."""
+    text = data.decode("utf-8", "replace")
+    yield text
+    if "\\" in text:
+        for token in _JSON_STRING.finditer(text):
+            if "\\" in token[0]:
+                with contextlib.suppress(ValueError):
+                    yield str(json.loads(token[0]))
 
 
 def _purges(
@@ -1638,10 +1686,11 @@ def _purges(
 ) -> tuple[list[str], list[str], list[str]]:
     """What this sync masks: the facts merged purge tombstones name that this machine
     states (`_purged_here`) or that are said again in what it sends or brings
-    (`_restated`, a note); every purge tombstone merged (to note as looked for); and
-    the files the merge replaces that hold such a fact (their masked copies replace
-    them, and the MEMORY.md's history copy is kept masked). Sets `result.gone`."""
-    needles, purges = _purged_here(ws, plan)
+    (`_restated`, a note), and the purged tokens in either (a note); every purge
+    tombstone merged (to note as looked for); and the files the merge replaces that hold
+    such a fact (their masked copies replace them, and the MEMORY.md's history copy is
+    kept masked). Sets `result.gone`."""
+    needles, tokens, purges = _purged_here(ws, config, plan)
     said = _restated(plan, base, local, needles)
     if said:
         needles = [*needles, *said]
@@ -1650,26 +1699,53 @@ def _purges(
             f"fact purged on {', '.join(sorted(set(said.values())))} (said again since, "
             "here or on another machine): masked before it is sent, as the purge did"
         )
+    new = _sent_or_brought(plan, base, local, logs=True)
+    tokens |= purged_tokens(new, [stone for stone in plan.tombstones if stone.salt])
+    if tokens:
+        needles = [*needles, *(token for token in tokens if token not in needles)]
+        result.notes.append(
+            f"{plural(len(tokens), 'purged token')} "
+            f"(purged on {', '.join(sorted({at[:10] for at in tokens.values()}))}) "
+            f"{'is' if len(tokens) == 1 else 'are'} in text here that no purged fact's "
+            "digest names: masked in every file here before it is sent, as the purge did"
+        )
     result.gone = _brought(plan.tombstones, local, needles, result.gone)
     return needles, purges, _masked_by_merge(ws, config, plan, local, needles)
+
+
+def _sent_or_brought(
+    plan: _Plan, base: dict[str, bytes], local: dict[str, bytes], *, logs: bool = False
+) -> list[str]:
+    """The text this sync would send or bring: the Markdown files changed here since the
+    base and those the merge writes; `logs`: the thread log lines neither the base nor
+    the local log holds, JSON strings decoded too (`_readings`)."""
+    texts: list[str] = []
+    for rel, data in (*local.items(), *plan.writes.items()):
+        if data is None or base.get(rel) == data:
+            continue
+        if rel.endswith(".md"):
+            texts.append(data.decode("utf-8", "replace"))
+        elif logs and rel.endswith(".jsonl") and rel != FORGOTTEN:
+            known = set(log_lines(base.get(rel, b"")))
+            if rel in plan.writes:
+                known |= set(log_lines(local.get(rel, b"")))
+            new = "".join(line for line in log_lines(data) if line not in known)
+            texts += _readings(new.encode("utf-8"))
+    return texts
 
 
 def _restated(
     plan: _Plan, base: dict[str, bytes], local: dict[str, bytes], needles: list[str]
 ) -> dict[str, str]:
     """The facts a merged purge tombstone names that are stated again in what this sync
-    would send or bring (the Markdown files changed here since the base, those the merge
-    writes), but those `needles` holds already, each with when it was purged: a purged
-    secret said again on any machine is recognised by its digest, at every sync, and
-    only in new text (the rest was looked at when the purge arrived)."""
+    would send or bring (`_sent_or_brought`), but those `needles` holds already, each
+    with when it was purged: a purged secret said again on any machine is recognised by
+    its digest, at every sync, and only in new text (the rest was looked at when the
+    purge arrived)."""
     when = {stone.digest: stone.at for stone in plan.tombstones if stone.purged}
     if not when:
         return {}
-    texts = [
-        data.decode("utf-8", "replace")
-        for rel, data in (*local.items(), *plan.writes.items())
-        if data is not None and rel.endswith(".md") and base.get(rel) != data
-    ]
+    texts = _sent_or_brought(plan, base, local)
     known = set(needles)
     return {
         text: when[digest][:10]

@@ -99,19 +99,20 @@ def test_explain_of_a_ledger_line_names_the_entry_that_stated_it_purged_or_not(c
     said = [
         {
             "role": "user",
-            "content": "Please read the log. The deploy passphrase zqpass-9x7 is in it?",
+            "content": "Please read the log. The deploy passphrase zqpass-97x is in it?",
         },
         {"role": "assistant", "content": "Sure, reading it."},
-        {"role": "user", "content": "The deploy passphrase is zqpass-9x7."},
+        # One switch of letters and digits: no generated token, flush keeps it as said.
+        {"role": "user", "content": "The deploy passphrase is zqpass-97x."},
     ]
     append(cli, workspace, "t1", said)
     assert cli("-w", workspace, "flush").exit_code == 0
     (ledger,) = (workspace / "memory").glob("*.md")
     lines = ledger.read_text().splitlines()
-    line = f"memory/{ledger.name}:{lines.index('- The deploy passphrase is zqpass-9x7.') + 1}"
+    line = f"memory/{ledger.name}:{lines.index('- The deploy passphrase is zqpass-97x.') + 1}"
 
     before = cli("-w", workspace, "explain", line)
-    assert cli("-w", workspace, "forget", "zqpass-9x7", "--purge").exit_code == 0
+    assert cli("-w", workspace, "forget", "zqpass-97x", "--purge").exit_code == 0
     after = cli("-w", workspace, "explain", line)
 
     assert before.exit_code == 0 and "<- thread t1 entry 2 (user" in before.stdout

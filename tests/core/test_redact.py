@@ -646,3 +646,47 @@ def test_the_secret_pattern_tried_at_its_keywords_finds_what_finditer_finds(
     assert [m.span() for m in _matches(pattern, haystack)] == [
         m.span() for m in pattern.finditer(haystack)
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("The payment gateway API token is bfpay-7Hq2Lm9XzP4wQ8rT.", "bfpay-7Hq2Lm9XzP4wQ8rT"),
+        ("The warehouse password is Wq8-zz91-Kp0x.", "Wq8-zz91-Kp0x"),
+        ("the deploy passphrase was now-7x3k9q2z, rotated", "now-7x3k9q2z"),
+        ("Our access key is `ab12cd34ef56` for staging", "ab12cd34ef56"),
+        ("The bot's secret is still XyZ0aBcDeF1gH!", "XyZ0aBcDeF1gH"),
+        ("its token is sk-12345678901", "sk-12345678901"),  # a provider's prefix
+        ("the GitHub access_token was gh1-Ab3cD4eF5g", "gh1-Ab3cD4eF5g"),
+        ("The Credentials are x; the credential is Qm9iLXN0YWdpbmc5", "Qm9iLXN0YWdpbmc5"),
+    ],
+)
+def test_a_secret_stated_in_prose_is_redacted(text: str, secret: str) -> None:
+    """Audit 16 M4: a secret's name, `is` or `was`, and one token that looks generated
+    (letters and digits of mixed case, or switching three times, 10 characters or more,
+    or a provider's prefix) stayed as written, though `API token: X` is redacted."""
+    redacted, counts = compile_patterns().redact(text)
+    assert secret not in redacted and counts == {"stated_secret": 1}, redacted
+    assert redacted.replace("[REDACTED:stated_secret]", secret) == text
+    assert compile_patterns().redact(redacted) == (redacted, {})  # twice changes nothing
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The password is on the sticky note.",
+        "the token is expired",
+        "The token is expired since 2026-12-01T10:00.",
+        "The secret is safe with me.",
+        "The API key is in the vault at /etc/app/key-2026.txt",
+        "The password is Password.",  # no digit
+        "The staging password is hunter2-swordfish.",  # one switch: written, not generated
+        "The access token was 1234567890123.",  # a number
+        "The secret is that we ship on 2026-12-05.",
+        "The token is ready: version v2.10.3 is out.",
+        "Our token count is 128000 per request.",
+        "The admin password is admin@example.com's to reset.",
+    ],
+)
+def test_a_secret_named_in_prose_without_a_generated_token_stays(text: str) -> None:
+    assert compile_patterns().redact(text) == (text, {})

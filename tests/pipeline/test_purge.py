@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from memctl.core.forgotten import parse_tombstones, token_digest
 from tests.support.conversations import tool_turn
 from tests.support.helpers import configure, snapshot, write_log
 
@@ -132,9 +133,13 @@ def test_a_purge_of_text_in_no_fact_works(cli, workspace):
 
     assert run.exit_code == 0, run.stderr
     result = json.loads(run.stdout)
-    assert result["facts"] == [] and result["purged"] == ["threads/t1.jsonl"]
+    # the token's salted digest, which keeps it out of what a sync brings, is listed too
+    assert result["facts"] == []
+    assert result["purged"] == [".memctl/forgotten.jsonl", "threads/t1.jsonl"]
     assert scan(workspace, VAULT) == []
-    assert not (workspace / ".memctl" / "forgotten.jsonl").exists()
+    # No fact's tombstone: the token's alone, salted, which a sync masks it by elsewhere.
+    [stone] = parse_tombstones((workspace / ".memctl" / "forgotten.jsonl").read_text())
+    assert stone.salt and not stone.fact and stone.digest == token_digest(stone.salt, VAULT)
 
 
 def test_a_purge_with_no_copy_or_no_query_changes_nothing(cli, workspace):
@@ -213,7 +218,7 @@ def test_a_purge_never_rewrites_the_configuration_and_says_it_holds_a_copy(cli, 
 
     assert run.exit_code == 0, run.stderr
     assert json.loads(dry.stdout)["purge_config"] is True
-    assert run.stdout.split() == ["threads/t1.jsonl"]
+    assert run.stdout.split() == [".memctl/forgotten.jsonl", "threads/t1.jsonl"]
     assert "memctl.yaml holds it too" in run.stderr and "edit it by hand" in run.stderr
     assert (root / "memctl.yaml").read_bytes() == config
     assert (root / ".memctl" / "config.json").read_bytes() == parsed

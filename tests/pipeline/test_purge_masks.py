@@ -165,7 +165,7 @@ def test_a_users_text_like_a_mask_survives_flush_consolidate_context_recall_and_
         assert cli("-w", workspace, "flush").exit_code == 0
         assert cli("-w", workspace, "forget", "zq-0451-ab", "--purge").exit_code == 0
         stones = (workspace / ".memctl" / "forgotten.jsonl").read_text().splitlines()
-        assert [json.loads(stone)["masks"] for stone in stones] == [2]
+        assert [json.loads(stone)["masks"] for stone in stones] == [2, 2]  # the fact, the token
     said(cli, workspace, *SAID)
 
     assert cli("-w", workspace, "flush").exit_code == 0

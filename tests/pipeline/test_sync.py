@@ -655,6 +655,28 @@ def test_a_secret_is_refused_even_with_redaction_off(tmp_path):
     assert not _has_branch(remote)  # nothing was pushed
 
 
+@pytest.mark.parametrize(
+    "said",
+    [
+        "The payment gateway API token is bfpay-7Hq2Lm9XzP4wQ8rT.",
+        "The warehouse password is Wq8-zz91-Kp0x.",
+    ],
+)
+def test_a_secret_stated_in_prose_is_refused_with_redaction_off(tmp_path, said):
+    """Audit 16 M4: a secret said in prose went through sync's secret check (only `API
+    token: X` was one); a line stating it is refused now, redaction on or off, and the
+    sticky note's password is sent as written."""
+    remote = bare(tmp_path)
+    a = replica(tmp_path, "a", remote, "redaction:\n  enabled: false\n")
+    day = a.root / "memory/2026-01-01.md"
+    day.write_text(f"## Pasted\n\n- {said}\n")
+    with pytest.raises(SecretRefused, match=r"2026-01-01\.md:3 holds a secret \(stated_secret\)"):
+        run_sync(a)
+    assert not _has_branch(remote)
+    day.write_text("## Pasted\n\n- The password is on the sticky note.\n")
+    assert run_sync(a).status == "synced"
+
+
 def _has_branch(remote: Path) -> bool:
     done = subprocess.run(
         ["git", "--git-dir", str(remote), "rev-parse", "--verify", "--quiet", "main"],

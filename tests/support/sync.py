@@ -4,6 +4,7 @@ the sync tests share."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -102,10 +103,24 @@ def ledger_count(ws: Workspace, name: str) -> int:
 
 def holding(root: Path, text: str) -> list[str]:
     """The files under `root` (but the sync repository, git's history) whose bytes hold
-    `text` in any case."""
-    needle = text.lower().encode()
+    `text` in any case, as written or in a JSON string once decoded (`\\u002d`)."""
+    needle = text.lower()
     return sorted(
         path.relative_to(root).as_posix()
         for path in root.rglob("*")
-        if path.is_file() and SYNC_GIT_DIR not in path.parts and needle in path.read_bytes().lower()
+        if path.is_file()
+        and SYNC_GIT_DIR not in path.parts
+        and any(needle in reading.lower() for reading in _readings(path.read_bytes()))
     )
+
+
+def _readings(data: bytes) -> list[str]:
+    """A file's text, and each JSON string in it decoded."""
+    text = data.decode("utf-8", "replace")
+    decoded = []
+    for token in re.findall(r'"(?:[^"\\\n]|\\.)*"', text):
+        try:
+            decoded.append(str(json.loads(token)))
+        except ValueError:
+            continue
+    return [text, *decoded]
