@@ -2538,7 +2538,8 @@ def _newer_of_subject(
     ex-Kakoune devotee, is all about nano these days" above "Greta's favourite editor is
     Kakoune"): it says the value again or what became of it, the later word either way,
     and no wording is read. A hit whose structure is not read beside a named subject (a
-    question it answers, a label) shows every value it says for this (`_answers`). A fact that adds ("also"), tells a past event, puts a
+    question it answers, a label) shows every value it says for this, and one with no
+    value read at all the words it says beyond the question (`_answers`). A fact that adds ("also"), tells a past event, puts a
     relative there, has the subject for its value ("... moved from Kenji to Chloe") or
     names another thing of it ("the Atlas service" for "the Atlas review") gives none, nor
     does one about a relative it names beside the subject ("Tom, Dana's husband, ..."),
@@ -2664,14 +2665,41 @@ def _answers(
     of it), None for a hit that gives none. The two are one (`supersede.answer_values`,
     `given_values` for a question naming nothing) but for a hit no structure is read in
     beside a named subject (a question it answers, a sign, a label: "> what's Ana
-    driving? — a Toyota Corolla"): it gives none, and shows every value it says."""
+    driving? — a Toyota Corolla"): it gives none, and shows every value it says, else
+    (no value read at all: "Hana is on the infra team") the words it says beyond the
+    question (`_unasked_words`): a later fact of the subject naming them is its later
+    word, whether the hit adds to a list or speaks of a relative."""
     from memctl.models.supersede import answer_values, given_values, said_values
 
     given = (answer_values if named else given_values)(text, asked, subject) or {}
     if given or not named:
         return (given, given) if given else None
     said = said_values(text, asked, subject)
-    return (given, said.values) if said is not None and said.values else None
+    if said is not None and said.values:
+        return given, said.values
+    unasked = _unasked_words(text, asked)
+    return (given, unasked) if unasked else None
+
+
+def _unasked_words(text: str, asked: frozenset[str]) -> dict[str, str]:
+    """The words of a hit no value is read in that the question did not ask (stop words
+    and the question's terms, as the index stems them, left out), each as a value of its
+    own: what the hit says of the subject beyond the question is its answer, however it is
+    written ("Hana is on the infra team" for "Which team is Hana on?": "infra"). A value in
+    lower case ("infra", "nano", "payments") is read by no structure, and a later fact of
+    the subject that names it ("Hana left the infra team for search") says it again or what
+    became of it (`_names_value`, as the hit writes it)."""
+    from memctl.retrieval.index.postings import query_tokens
+
+    words = [w for w in dict.fromkeys(_TERM.findall(fold(text))) if w not in STOPWORDS]
+    if not words:
+        return {}
+    stems = {token for tokens in query_tokens(sorted(asked)) for token in tokens}
+    return {
+        word: "word"
+        for word, tokens in zip(words, query_tokens(words), strict=True)
+        if tokens and not stems.intersection(tokens)
+    }
 
 
 class _Lazy(dict[int, Any]):
