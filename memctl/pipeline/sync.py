@@ -22,10 +22,12 @@ Why this never needs a person to resolve a conflict:
   does not. Either way a local file the sync replaced is kept under `.memctl/history/`
   (by "sync"), so `memctl undo` takes back what a teammate's run brought.
 - Which blocks MEMORY.md already holds is shared too, by block identity, in the
-  commit's `.memctl-sync/consolidated.json` (never written into the workspace). After a
-  merge, each ledger's consolidation offset is the end of its longest prefix of blocks
-  either machine consolidated, so blocks a merge inserts before already consolidated
-  text are consolidated and nothing is consolidated twice by offsets moving wrongly.
+  commit's `.memctl-sync/consolidated.json` (never written into the workspace), merged
+  three ways as the ledgers are (a block the base's record held that one side's no
+  longer does, an `undo` there, is merged again). After a merge, each ledger's
+  consolidation offset is the end of its longest prefix of merged blocks, so blocks a
+  merge inserts before already consolidated text are consolidated and nothing is
+  consolidated twice by offsets moving wrongly.
 
 Nothing lost: a remote whose history was rewritten (the base is no longer an ancestor
 of what was fetched) is merged as a pure union (no removals) with the local files, and
@@ -809,7 +811,8 @@ def _attempt(
     # no threads dropped every other machine's thread logs and their flush record).
     snapshot.update({rel: data for rel, data in remote.items() if not _owned(rel, shares)})
     if snapshot == remote:
-        result.status = "synced" if result.files else "up_to_date"
+        # A consolidation here (an undo's text merged again) is news though nothing moved.
+        result.status = "synced" if result.files or result.consolidated else "up_to_date"
         if kept is not None:
             git.run("update-ref", "-d", KEPT)
         _mark(ws)
@@ -1041,10 +1044,9 @@ def _plan(
 ) -> _Plan:
     plan = _Plan()
     state = ws.read_state()
-    consolidated = _local_consolidated(ws, state, local, cache)
-    for name, ids in _remote_record(remote).items():
-        consolidated.setdefault(name, set()).update(ids)
-    plan.consolidated = consolidated
+    plan.consolidated = _merged_record(
+        _remote_record(base), _remote_record(remote), _local_consolidated(ws, state, local, cache)
+    )
     stones = local.get(FORGOTTEN, b"")
     if _shared(FORGOTTEN, shares):
         sides = (log_lines(side.get(FORGOTTEN, b"")) for side in (base, remote, local))
@@ -1445,6 +1447,26 @@ def _remote_record(remote: dict[str, bytes]) -> dict[str, list[str]]:
     if not isinstance(data, dict):
         return {}
     return {k: [i for i in v if isinstance(i, str)] for k, v in data.items() if isinstance(v, list)}
+
+
+def _merged_record(
+    base: dict[str, list[str]], remote: dict[str, list[str]], local: dict[str, set[str]]
+) -> dict[str, set[str]]:
+    """Ledger name -> the blocks MEMORY.md holds once merged, three ways as the ledgers
+    are: a block either side consolidated since the base is held, and one the base held
+    that a side no longer holds is not. An `undo` there put MEMORY.md and the offsets
+    back to before the block was merged ("to merge again"): the remote's record, which
+    still names the block, must not mark it merged here, else the sync pushes the undone
+    MEMORY.md, nothing merges the block again, and its fact is gone on every machine."""
+    merged: dict[str, set[str]] = {}
+    for name in set(remote) | set(local):
+        was, theirs, mine = (
+            set(base.get(name, ())),
+            set(remote.get(name, ())),
+            local.get(name, set()),
+        )
+        merged[name] = (mine & theirs) | (mine - was) | (theirs - was)
+    return merged
 
 
 def _record(ws: Workspace, state: State, cache: BlockCache) -> bytes:
