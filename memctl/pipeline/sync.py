@@ -101,6 +101,7 @@ from memctl.core.threads import flush_marks, line_id, line_owners, log_lines
 from memctl.core.wording import plural
 from memctl.core.workspace import DAILY_NAME, SYNC_GIT_NAME, Workspace, stored_offset
 from memctl.models.interface import Model
+from memctl.pipeline import provenance
 from memctl.pipeline.consolidate import TAIL_BYTES, Marks, consolidate, keep_history
 from memctl.pipeline.purge import (
     Needles,
@@ -783,6 +784,7 @@ def _attempt(
         looked, noted = ws.state_dir / "sync" / PURGED, (json.dumps(purges) + "\n").encode()
         if (purges or looked.exists()) and _read(looked) != noted:
             write_atomic(looked, noted)
+        _note_brought(ws, plan, shares)  # before the consolidation below, which keeps it
     kept = git.ref(KEPT)
     result.rewritten = result.rewritten or kept is not None
     result.files = sorted(set(result.files) | set(_shown(ws, config, plan.writes)))
@@ -833,6 +835,16 @@ def _attempt(
     result.forgotten += forgot
     _mark(ws)
     return True
+
+
+def _note_brought(ws: Workspace, plan: _Plan, shares: tuple[str, ...]) -> None:
+    """Another machine's merges come without its provenance sidecar (not shared): the
+    bullets of MEMORY.md this one does not know are recorded by the lines of the ledgers
+    the merge wrote that state them, so recall dates them, and explain and forget read
+    them, as on the machine that merged them."""
+    if "memory" in shares:
+        written = (rel for rel, data in plan.writes.items() if data and rel.startswith("memory/"))
+        provenance.note_brought(ws, written)
 
 
 def _entering_share(
