@@ -746,7 +746,7 @@ def _ledger_chars(root: Path) -> int:
 
 
 def _heading_chars(root: Path) -> int:
-    """The ledger's block headings (`## Memory Flush — TIME · thread · entries · said`):
+    """The ledger's block headings (`## TIME · thread · entries · model · said`):
     provenance, one a flush, whatever the block holds; on short sessions they are a third
     of the ledger, so the size is printed with and without them."""
     return sum(

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import difflib
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
@@ -182,13 +183,20 @@ class Refresh:
 
 
 def refresh(
-    ws: Workspace, config: Config, facts: list[str] | None = None, *, dry_run: bool = False
+    ws: Workspace,
+    config: Config,
+    facts: list[str] | None = None,
+    *,
+    dry_run: bool = False,
+    purge: bool = False,
 ) -> Refresh:
     """Export again into every recorded target that still holds its block. `facts`: the
     facts a forget is about to remove; a dry run (MEMORY.md still stating them) counts a
-    block that states one as one that would change."""
+    block that states one as one that would change. `purge`: `facts` are a purge's
+    needles, and a block holding any copy of one (`purge.masked`: a fact the query is
+    in, that the facts' keys do not name) would change too."""
     done = Refresh(dry_run=dry_run)
-    gone = Forgotten({fact_key(fact) for fact in facts or []}, legacy=older_masks_in(ws))
+    states = _stating(ws, facts or [], purge=purge) if dry_run else None
     stale: list[str] = []
     for path, kind in sorted(ws.read_state().exports.items()):
         target = Path(path)
@@ -199,12 +207,12 @@ def refresh(
             continue
         try:
             result = export(ws, config, target, kind, dry_run=dry_run)
-            states = dry_run and _block_states(target, gone)
+            holds = states is not None and _block_states(target, states)
         except MemctlError as exc:
             said = str(exc)  # export's errors name the file first
             done.failed.append(said if said.startswith(path) else f"{path}: {said}")
             continue
-        if result.action != "unchanged" or states:
+        if result.action != "unchanged" or holds:
             done.changed.append(path)
     if stale and not dry_run:
 
@@ -266,13 +274,23 @@ def _not_exported(target: Path, kind: str) -> str | None:
     return None if BEGIN in lines or END in lines else "no memctl block in it any more"
 
 
-def _block_states(target: Path, gone: Forgotten) -> bool:
-    """Whether the block in `target` has a line stating one of the `gone` facts."""
-    if not gone:
-        return False
+def _stating(ws: Workspace, facts: list[str], *, purge: bool) -> Callable[[str], bool] | None:
+    """Whether a line states one of `facts` (a forget's: by its key; a purge's needles:
+    a copy of one, `purge.masked`), None when there is none."""
+    if purge and facts:
+        from memctl.pipeline.purge import Needles, masked
+
+        needles = Needles.of(facts)
+        return lambda line: masked(line.encode(), needles) != line.encode()
+    gone = Forgotten({fact_key(fact) for fact in facts}, legacy=older_masks_in(ws))
+    return gone.states if gone else None
+
+
+def _block_states(target: Path, states: Callable[[str], bool]) -> bool:
+    """Whether the block in `target` has a line that `states` says states a fact gone."""
     try:
         text = target.read_text(encoding="utf-8").replace("\r\n", "\n")
     except (OSError, UnicodeDecodeError):
         return False  # export read it a moment ago; gone since, it is no copy
     _, block, _ = _split(target, text)
-    return block is not None and any(gone.states(line) for line in block.splitlines())
+    return block is not None and any(states(line) for line in block.splitlines())

@@ -40,6 +40,10 @@ from memctl.core.workspace import Workspace
 
 FORGOTTEN_NAME = "forgotten.jsonl"
 BULLET = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s+")
+PICTOGRAPHS = "\U0001f000-\U0001faff\u2600-\u27bf\u2b00-\u2bff\ufe0f\u200d"
+"""Emoji and the joiners between them (a character class's body): the builtin flush
+drops them from a fact (`facts._EMOJI`), so a purge reads a needle's as optional
+(`purge._form`: the fact `k3ymoon77` is a copy of `k3y🔑moon77`)."""
 MASK = "[forgotten"
 """How a purged copy starts: `--purge` overwrites the text with a mask of its length, so
 every byte offset (consolidation, flush watermarks) stays true."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Iterable
+from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import Any
 
@@ -293,11 +294,148 @@ def span_text(days: list[date]) -> str | None:
     return first.isoformat() if first == last else f"{first.isoformat()} to {last.isoformat()}"
 
 
-SPAN = re.compile(r" · said (\d{4}-\d{2}-\d{2})(?: to (\d{4}-\d{2}-\d{2}))?")
-"""The span in a flush block's heading (see `span_text`), read back by consolidation."""
+_DAY = r"\d{4}-\d{2}-\d{2}"
+_CLOCK = r"\d{2}:\d{2}:\d{2}"
+_INSTANT = rf"{_DAY}T{_CLOCK}Z"
+_ZONE = r"Z|[+-]\d{2}:\d{2}"
+FLUSH_HEADING = re.compile(
+    rf"^## (?P<clock>{_CLOCK})(?P<zone>{_ZONE}) · (?P<thread>[A-Za-z0-9._-]+) · "
+    r"(?P<first>\d+)(?:-(?P<last>\d+))?(?: part \d+/\d+)? · \S"
+)
+"""A flush block's heading (`flush_heading`): `## 21:21:23Z · t1 · 0-1 · builtin`, then
+when its entries were said (`said_text`). Its time is on the ledger's own day (the file
+name, which sync and archive keep), in the offset of the machine that flushed."""
+_SAID = re.compile(
+    rf" · said (?:(?P<clock>{_CLOCK})(?P<zone>{_ZONE})|(?P<first>{_DAY})(?: to (?P<end>{_DAY}))?"
+    rf"(?:T(?P<at>{_CLOCK})Z)?)(?: · last (?P<last>{_INSTANT}))?"
+)
+OLD_FLUSH_HEADING = re.compile(
+    r"^## Memory Flush — (?P<at>\S+)(?: · thread (?P<thread>\S+)"
+    r"(?: · entr(?:y|ies) (?P<first>\d+)(?:-(?P<last>\d+))?)?)?"
+)
+"""The heading an older memctl wrote (`## Memory Flush — 2026-12-05T21:21:23+00:00 · thread
+t1 · entries 0-1 · builtin · said 2025-04-01 · last said 2025-04-01T09:01:00Z`): its
+ledgers are read as ever, and no heading is written so any more."""
+_OLD_SPAN = re.compile(rf" · said ({_DAY})(?: to ({_DAY}))?")
+_OLD_LAST_SAID = re.compile(rf" · last said ({_INSTANT})")
+SAVE_HEADING = re.compile(r"^## Memory Save — (?P<at>\S+)")
 
-BLOCK_TIME = re.compile(r"^## Memory (?:Flush|Save) — (\d{4}-\d{2}-\d{2})")
-"""The day a ledger block was written, when its heading gives no `said` span."""
+
+@dataclass(frozen=True)
+class BlockHeading:
+    """What a ledger block's heading says, in whichever form memctl wrote it."""
+
+    kind: str
+    """`flush` or `save`."""
+    at: str | None
+    """When the block was written (ISO, with its offset); None when the heading's time
+    is on the ledger's day and that day is not known."""
+    day: str | None
+    """The day it was written (ISO date, the writer's own day)."""
+    thread: str | None = None
+    entries: tuple[int, int] | None = None
+    """The log entries (first, last) a flush block accounts for."""
+    span: tuple[str, str] | None = None
+    """The first and last day its entries were said (their own days), when the heading
+    says them."""
+    last_said: str | None = None
+    """When its last entry was said (UTC, `utc_text`), when the heading says it."""
+
+
+def read_heading(line: str, day: str | None = None) -> BlockHeading | None:
+    """A flush or save block's heading, in the form of today (`flush_heading`) or of an
+    older memctl (`OLD_FLUSH_HEADING`), or None (a heading written by hand). `day`: the
+    ledger's day (`ledger_day` of its name), which a heading of today's form does not
+    repeat."""
+    if saved := SAVE_HEADING.match(line):
+        return BlockHeading("save", saved["at"], _day_of(saved["at"]))
+    if old := OLD_FLUSH_HEADING.match(line):
+        old_span = _OLD_SPAN.search(line)
+        old_last = _OLD_LAST_SAID.search(line)
+        return BlockHeading(
+            "flush",
+            old["at"],
+            _day_of(old["at"]),
+            old["thread"],
+            (int(old["first"]), int(old["last"] or old["first"])) if old["first"] else None,
+            (old_span[1], old_span[2] or old_span[1]) if old_span else None,
+            old_last[1] if old_last else None,
+        )
+    flushed = FLUSH_HEADING.match(line)
+    if flushed is None:
+        return None
+    at = _on_day(day, flushed["clock"], flushed["zone"])
+    said = _SAID.search(line)
+    span: tuple[str, str] | None = None
+    last_said: str | None = None
+    if said is not None and said["clock"]:
+        said_on_day = _on_day(day, said["clock"], said["zone"])
+        last_said = utc_text(datetime.fromisoformat(said_on_day)) if said_on_day else None
+    elif said is not None:
+        span = (said["first"], said["end"] or said["first"])
+        last_said = said["last"] or (f"{span[1]}T{said['at']}Z" if said["at"] else None)
+    return BlockHeading(
+        "flush",
+        at,
+        day,
+        flushed["thread"],
+        (int(flushed["first"]), int(flushed["last"] or flushed["first"])),
+        span,
+        last_said,
+    )
+
+
+def _on_day(day: str | None, clock: str, zone: str) -> str | None:
+    """`2026-12-05T21:21:23+00:00`: a heading's time on its ledger's day (None: unknown)."""
+    return None if day is None else f"{day}T{clock}{'+00:00' if zone == 'Z' else zone}"
+
+
+def _day_of(stamp: str) -> str | None:
+    """The ISO day an ISO stamp starts with (an older heading's, a save's), else None."""
+    return stamp[:10] if re.match(_DAY, stamp) else None
+
+
+def flush_heading(written: datetime, thread: str, entries: str, model: str, said: str = "") -> str:
+    """`## 21:21:23Z · t1 · 0-1 · builtin`: a flush block's heading, its time on the
+    ledger's day (the block goes into the ledger of `written`'s day), `Z` for UTC, then
+    the thread, the log entries (`3-7`, `3-7 part 1/2`, or `5 part 2/3` for a piece of an
+    entry that does not end it) and the model; `said`: `said_text`. Half an older
+    heading's length (`OLD_FLUSH_HEADING`): on short sessions those were a quarter of the
+    ledger, and a reader learns nothing more from the words and the repeated date."""
+    clock = written.isoformat(timespec="seconds")[11:]
+    return f"## {clock.replace('+00:00', 'Z')} · {thread} · {entries} · {model}{said}"
+
+
+def said_text(moments: Iterable[datetime], written: datetime) -> str:
+    """When a flush block's entries were said, for its heading (`moments`: the times
+    its entries give, each in its speaker's offset; `written`: the flush's time), only
+    what the block's day and time do not already say:
+
+    - nothing when no entry has a time, or all were said on the flush's day and the
+      last one at the flush's second (the block's own time then says it);
+    - ` · said 21:20:05Z`: the last one's time on the flush's day, in the flush's offset
+      (`Z`: UTC), when they were all said that day;
+    - ` · said 2025-04-01T09:01:00Z`, ` · said 2025-03-31 to 2025-04-01T09:01:00Z`: the
+      days they were said (each in its speaker's own day) and the last one's UTC time,
+      when that is on the span's last day;
+    - ` · said 2025-03-31 to 2025-04-01 · last 2025-04-02T03:00:00Z` otherwise."""
+    moments = list(moments)
+    if not moments:
+        return ""
+    last_text = max(utc_text(moment) for moment in moments)
+    day = written.date()
+    days = [moment.date() for moment in moments]
+    if set(days) == {day}:
+        if last_text == utc_text(written):
+            return ""
+        last = datetime.fromisoformat(last_text.replace("Z", "+00:00"))
+        local = last.astimezone(written.tzinfo or UTC).isoformat(timespec="seconds")
+        if local[:10] == day.isoformat():
+            return f" · said {local[11:].replace('+00:00', 'Z')}"
+    span = span_text(days) or ""
+    if last_text[:10] == max(days).isoformat():
+        return f" · said {span}{last_text[10:]}"
+    return f" · said {span} · last {last_text}"
 
 
 _LEDGER_NAME = re.compile(r"(\d{4}-\d{2}-\d{2})\.md$")
@@ -305,15 +443,10 @@ _LEDGER_NAME = re.compile(r"(\d{4}-\d{2}-\d{2})\.md$")
 
 def ledger_day(name: str) -> str | None:
     """The day a ledger's file name gives (`memory/2023-05-07.md`, ISO date): when its
-    facts were written, for a block whose heading says nothing of when."""
+    facts were written, for a block whose heading says nothing of when, and the day a
+    heading of today's form gives the time of."""
     match = _LEDGER_NAME.search(name)
     return match[1] if match else None
-
-
-LAST_SAID = re.compile(r" · last said (\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z)")
-"""The time a flush block's last entry was said (UTC, `last_said_text`): what orders two
-blocks said the same day, flushed in another order (two threads, two machines)."""
-_WRITTEN = re.compile(r"^## Memory (?:Flush|Save) — (\S+)")
 
 
 def utc_text(moment: datetime) -> str:
@@ -323,27 +456,21 @@ def utc_text(moment: datetime) -> str:
     return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def last_said_text(moments: Iterable[datetime]) -> str | None:
-    """` · last said 2026-12-05T00:20:00Z`: the latest of the times some entries were
-    said, for a flush block's heading; None when none of them says when."""
-    instants = [utc_text(moment) for moment in moments]
-    return f" · last said {max(instants)}" if instants else None
-
-
-def said_at(heading: str) -> str | None:
+def said_at(heading: str, day: str | None = None) -> str | None:
     """When a ledger block's facts were last said, to the second (UTC, `utc_text`): its
-    `last said`, else, for a block whose heading gives no `said` span of other days, the
-    time it was written (its entries carried no time: flushed is the latest they can
-    have been said). None for an older heading with a span only: its day alone is known."""
-    if last := LAST_SAID.search(heading):
-        return last[1]
-    if SPAN.search(heading):
+    last said time, else, for a block whose heading gives no `said` span of other days,
+    the time it was written (its entries carried no time, or the last was said at the
+    flush's second: flushed is the latest they can have been said). None for an older
+    heading with a span only: its day alone is known. `day`: the ledger's (`read_heading`)."""
+    read = read_heading(heading, day)
+    if read is None:
         return None
-    written = _WRITTEN.match(heading)
-    if written is None:
+    if read.last_said:
+        return read.last_said
+    if read.span or read.at is None:
         return None
     try:
-        return utc_text(datetime.fromisoformat(written[1]))
+        return utc_text(datetime.fromisoformat(read.at))
     except ValueError:
         return None
 
@@ -354,18 +481,19 @@ instant when the heading gives one), so that what a cache keeps of it is read ag
 (`provenance.STATED_NAME`)."""
 
 
-def said_key(heading: str) -> str | None:
+def said_key(heading: str, day: str | None = None) -> str | None:
     """What orders ledger blocks by when their facts were said: the UTC instant
     `said_at` when the heading gives one (`2026-12-05T00:20:00Z`), else the `said_day`
     (`2026-12-05`). One order, in UTC: a day is the local day of the machine that
     flushed, so two machines in other time zones would order by it wrongly (a value said
     two hours later, east of the other, on the day before). Compared as text, a block
     whose day alone is known (a ledger written before times were recorded) is the
-    earliest of its day. None when the heading says neither."""
-    day = said_day(heading)
-    if day is None:
+    earliest of its day. None when the heading says neither. `day`: the ledger's
+    (`read_heading`)."""
+    said = said_day(heading, day)
+    if said is None:
         return None
-    return said_at(heading) or day
+    return said_at(heading, day) or said
 
 
 def key_parts(key: str | None) -> tuple[str | None, str]:
@@ -384,10 +512,11 @@ def key_time(key: str) -> datetime:
     return datetime.fromisoformat(key).replace(hour=12)
 
 
-def said_day(heading: str) -> str | None:
+def said_day(heading: str, day: str | None = None) -> str | None:
     """The last day a ledger block's facts were said (ISO date): its `said` span's end,
-    else the day the block was written (a flush of a log with no times), else None."""
-    if span := SPAN.search(heading):
-        return span[2] or span[1]
-    written = BLOCK_TIME.match(heading)
-    return written[1] if written else None
+    else the day the block was written (a flush of a log with no times, or of a day's
+    own), else None. `day`: the ledger's (`read_heading`)."""
+    read = read_heading(heading, day)
+    if read is None:
+        return None
+    return read.span[1] if read.span else read.day

@@ -21,6 +21,7 @@ from typing import Any
 from memctl.core.config import ModelSpec
 from memctl.core.errors import ModelError
 from memctl.core.prompts import NO_REPLY
+from memctl.core.said import read_heading
 from memctl.core.wording import plural
 from memctl.models.interface import Reply, Request, Usage
 
@@ -131,7 +132,8 @@ class BuiltinModel:
         # thread's user may be someone else).
         user_name = None
         for block in re.split(r"^(?=## )", ledger, flags=re.M):
-            if f" · thread {payload.get('thread')} · " in block.partition("\n")[0]:
+            heading = read_heading(block.partition("\n")[0])
+            if heading is not None and heading.thread == payload.get("thread"):
                 for match in USER_NAME.finditer(block):
                     user_name = match[1]
         conversation = payload.get("conversation", [])

@@ -33,7 +33,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import date
 
-from memctl.core.said import MONTHS, SPAN, key_parts, ledger_day, names_used, said_key
+from memctl.core.said import MONTHS, key_parts, ledger_day, names_used, read_heading, said_key
 from memctl.core.said import USER_NAME as _USER
 from memctl.models.facts import PAST
 from memctl.models.supersede import stale
@@ -148,13 +148,13 @@ def parse(
                 after = number
                 continue
             if stripped.startswith("#"):
-                match = SPAN.search(stripped)
+                read = read_heading(stripped, ledger_day(name))
                 span = (
-                    (date.fromisoformat(match[1]), date.fromisoformat(match[2] or match[1]))
-                    if match
+                    (date.fromisoformat(read.span[0]), date.fromisoformat(read.span[1]))
+                    if read is not None and read.span
                     else None
                 )
-                found, clock = key_parts(said_key(stripped))
+                found, clock = key_parts(said_key(stripped, ledger_day(name)))
                 day = (_iso_day(found), clock) if found else (_iso_day(ledger_day(name)), "")
                 continue
             if not stripped or stripped.startswith(("<!--", "```")):

@@ -50,7 +50,7 @@ from datetime import date, datetime, timedelta
 from functools import partial
 from typing import Any
 
-from memctl.core.forgotten import holds_mask
+from memctl.core.forgotten import PICTOGRAPHS, holds_mask
 from memctl.core.said import MONTHS, WEEKDAYS, ai_assistant
 from memctl.models.words import ASIDE as _FIXED_ASIDE
 from memctl.models.words import (
@@ -301,14 +301,16 @@ _SIGN_OFF = re.compile(
 """A letter's closing ("Love, Grandma", "Cheers, Tom"): who signs, not what is so."""
 _TIME_SUITS = re.compile(
     rf"^(?:(?:{_WD_NAMES})s?|tomorrow|tonight|today|the\s+(?:morning|afternoon|evening)|"
-    r"(?:morning|afternoon|evening|lunch|noon)s?|\d{1,2}(?::\d\d)?\s*(?:am|pm)?)"
+    r"(?:morning|afternoon|evening|lunch|noon)s?|\d{1,2}(?::\d\d)?\s*(?:am|pm)?|"
+    r"(?:the\s+)?\d{1,2}(?:st|nd|rd|th)(?:\s*(?:-|–|to)\s*\d{1,2}(?:st|nd|rd|th)?)?)"
     r"(?:\s+(?:at\s+)?\d{1,2}(?::\d\d)?\s*(?:am|pm)?|\s+(?:morning|afternoon|evening|night)s?)?"
-    r"\s+(?:works?|suits?|is\s+(?:fine|good|perfect|ok|okay)|are\s+(?:fine|good|perfect|ok|okay))\b",
+    r"\s+(?:(?:works?|suits?|(?:is|are)\s+(?:fine|good|perfect|ok|okay))\b|"
+    r"(?:fine|good|perfect|ok|okay)(?=\s*(?:$|[,.!;]|(?:for|by|with)\b)))",
     re.I,
 )
 """A time accepted ("Tuesday works, I'm off that day", "Wednesdays at 7pm work for me",
-"Saturday morning is fine"): the conversation arranging itself, not a fact; what was
-agreed is said where it is settled."""
+"Saturday morning is fine", "the 20th works", "29th fine for me"): the conversation
+arranging itself, not a fact; what was agreed is said where it is settled."""
 _ACCEPTED = re.compile(
     r"^(?:(?:that|this|it)(?:['’]s|\s+is)?\s+)?(?:works|suits|sounds\s+(?:good|great|fine)|"
     r"(?:is\s+)?(?:fine|good|ok|okay))\s+(?:for|by|with)\s+(?:me|us)(?:\s+too)?[\s.!]*$",
@@ -481,6 +483,11 @@ _STUTTER = re.compile(rf"{PERSON_BEFORE}I(?:-I)+(?=\s)")
 _CONTRACTED = {"i'm": "is", "i've": "has", "i'll": "will", "i'd": "would"}
 
 
+_CLAUSE_BREAK = re.compile(r"(?<=[:;])\s+(?=\S)")
+"""Where a clause of its own begins: after a colon or a semicolon and a space (never
+inside "12:30" or a URL)."""
+
+
 def third_person(text: str, speaker: str, past: bool | None = None) -> str:
     """`text` with the speaker's name for "I", "me", "my" and the verb agreeing.
 
@@ -490,9 +497,17 @@ def third_person(text: str, speaker: str, past: bool | None = None) -> str:
 
     The name is written once for each pronoun role: "when I look after myself, I can
     look after my family" reads "when Ben looks after themself, Ben can look after their
-    family", not "... after Ben, ... Ben's family".
+    family", not "... after Ben, ... Ben's family". Once per clause of its own: after a
+    colon or a semicolon the name is written again ("Acme agreed to raise my rate: from
+    November 15 my rate is 110 EUR" reads "... raise Ben's rate: from November 15 Ben's
+    rate is 110 EUR", audit 16 M3), so that the clause read alone still says whose.
     """
     text = text.replace("’", "'")
+    clauses = _CLAUSE_BREAK.split(text) if not _QUOTED.search(text) else [text]
+    if len(clauses) > 1:
+        if past is None:
+            past = bool(_PAST_TIME.search(text))
+        return " ".join(third_person(clause, speaker, past) for clause in clauses)
     # A stutter ("I-I work at Acme") is one "I": the verb agrees with it once.
     text = _STUTTER.sub("I", text)
     # An "I" in quotes is the quoted person's: the quotation is kept as it was said.
@@ -1549,6 +1564,10 @@ def is_fact(
     anchored = (
         named
         or bool(_DIGITS.search(stripped))
+        # a snake_case name names as a capital does ("Corvid added a second dataset,
+        # corvid_staging, for tests" was kept only when a capital inside named something
+        # else, audit 16 M3); a path or a file stays read by `_says_where`
+        or bool(_SNAKE_NAME.search(stripped))
         or _says_where(stripped)
         # A value redacted before the model saw it ("[REDACTED:openai_key]") was a value.
         or "[REDACTED:" in stripped
@@ -3134,6 +3153,9 @@ def _without_diffs(text: str) -> str:
     return "\n".join(kept)
 
 
+_SNAKE_NAME = re.compile(r"(?<![\w./-])[A-Za-z][A-Za-z\d]*(?:_[A-Za-z\d]+)+(?![\w/-]|\.\w)")
+"""A name someone made, its words joined by underscores ("corvid_staging", "retry_max"):
+no English word, and no path or file ("src/app_main.py" is `_CODE`'s)."""
 _CODE = re.compile(
     r"`[^`]+`|\b[A-Za-z_]\w*[_/][A-Za-z_][\w./]*|\b[A-Za-z_]\w+\.[A-Za-z_]\w[\w./]*"
     r"|(?<!\w)--?[a-z][\w-]+"
@@ -4257,7 +4279,11 @@ def _named_pronoun(
     match = _PRONOUN_OPENING.match(sentence)
     name = referent.name(earlier) if match else None
     if match is None:
-        return sentence, frozenset()
+        owner = _OWNER_OPENING.match(sentence)
+        named = _one_named_run(own_before) if owner else None
+        if owner is None or named is None:
+            return sentence, frozenset()
+        return f"{named}'s{sentence[owner.end() :]}", frozenset()
     verb = next((f" {verb}" for verb, value in match.groupdict().items() if value is not None), "")
     if name is None:
         kin = _own_kin(sentence[: match.end()], own_before)
@@ -4265,6 +4291,34 @@ def _named_pronoun(
             return sentence, frozenset()
         return f"{kin}{verb}{sentence[match.end() :]}", frozenset()
     return f"{name}{verb}{sentence[match.end() :]}", frozenset({name.casefold()})
+
+
+_OWNER_OPENING = re.compile(r"^(?:[Tt]heir|[Ii]ts)(?= [a-z])")
+"""A sentence opening on a possessive "their" or "its" before a noun ("Their repo is
+..."): whose it is, the speaker's sentence before says (`_one_named_run`)."""
+_NAMED_RUN = re.compile(r"(?<![\w'’/.@-])[A-Z][\w&'’-]*(?: [A-Z][\w&'’-]*)*(?![\w/@-]|\.\w)")
+_BEFORE_A_NOUN = _words("with for at in on to of from about after before by")
+
+
+def _one_named_run(before: str) -> str | None:
+    """The one organisation or person a sentence names (a run of capitalised words,
+    "Kickoff with Acme Robotics today" -> "Acme Robotics"): what an opening "their" or
+    "its" in the sentence after it stands for (audit 16 M3: two clients' "Their repo is
+    ..." side by side in MEMORY.md, each owner lost). The sentence's opening word counts
+    only when it reads as a subject: not a common word, nor one a preposition follows
+    ("Call with Bluefin Labs", "Kickoff with ..."); a month, a weekday or "I" is no one.
+    None when it names none or more than one."""
+    runs = []
+    for match in _NAMED_RUN.finditer(before):
+        run = match[0].removesuffix("'s").removesuffix("’s")
+        if run.casefold() in _NOT_LEARNED or run == "I":
+            continue
+        if not before[: match.start()].strip(" \"'“(") and " " not in run:
+            following = before[match.end() :].split(maxsplit=1)
+            if run.casefold() in _NOT_A_NAME or (following and following[0] in _BEFORE_A_NOUN):
+                continue
+        runs.append(run)
+    return runs[0] if len(set(runs)) == 1 else None
 
 
 _OWN_KIN = re.compile(
@@ -4385,7 +4439,7 @@ _LEAD_IN = re.compile(
 
 
 _EMOJI = re.compile(
-    "[\U0001f000-\U0001faff\u2600-\u27bf\u2b00-\u2bff\ufe0f\u200d]+"
+    f"[{PICTOGRAPHS}]+"
     r"|(?<![\w:/])(?:[:;=][-']?[()DPpO3/|*\[\]]+|<3+|[xX]D+)(?![\w/])"
 )
 """An emoji or an emoticon (":)", ":D", "<3"), not a time ("10:30") or a URL's "://"."""

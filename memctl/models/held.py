@@ -110,9 +110,10 @@ class Held:
         )
 
 
-def held_back(text: str, stones: list[Tombstone]) -> str:
+def held_back(text: str, stones: list[Tombstone], ledger: str | None = None) -> str:
     """Daily ledger text without the lines `Held` holds, each read with its block's day
-    (headings, comments and fences kept)."""
+    (headings, comments and fences kept); `ledger`: its day (`said.ledger_day`), which
+    a flush heading's time is on."""
     held = Held(stones)
     if not held:
         return text
@@ -123,7 +124,7 @@ def held_back(text: str, stones: list[Tombstone]) -> str:
     for line in text.splitlines(keepends=True):
         stripped = line.strip()
         if stripped.startswith("#"):
-            day = said_day(stripped)
+            day = said_day(stripped, ledger)
         elif stripped and not stripped.startswith(("<!--", "```")) and held.holds(stripped, day):
             continue
         kept.append(line)

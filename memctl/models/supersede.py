@@ -272,14 +272,16 @@ _NP = r"(?P<subject>[\w'’./:@-]+(?: [\w'’./:@-]+){0,7}?)"
 _NOW = r"(?P<now>now |currently |since then |from now on )?"
 # A verb of change in any tense or aspect (fixaudit13b): "moved", "moves", "is moving",
 # "has moved", "will move", "is going to move"; the bare form only after "will" or
-# "going to" ("we need to move to" hedges: no change read).
+# "going to" ("we need to move to" hedges: no change read), not after "was" or "were":
+# "Amara was going to move to Oslo but the flat fell through" tells a plan of the past,
+# which the sentence says no more of than that it was made (drops20).
 _CHANGE = (
     r"(?:has |have |had |was |were |is |are |been |got |just |recently |finally |officially |"
     r"then |since )*"
     r"(?:mov(?:ed|es|ing)|chang(?:ed|es|ing)|switch(?:ed|es|ing)|migrat(?:ed|es|ing)|"
     r"shift(?:ed|s|ing)|transfer(?:red|s|ring)|relocat(?:ed|es|ing)|upgrad(?:ed|es|ing)|"
     r"updat(?:ed|es|ing)|roll(?:ed|s|ing) over|cut(?:s|ting)? over|(?:go|goes|going|went|gone) back|"
-    r"(?:will |(?:is |are |am )?going to )(?:move|change|switch|migrate|shift|transfer|"
+    r"(?:will |(?<!was )(?<!were )(?:is |are |am )?going to )(?:move|change|switch|migrate|shift|transfer|"
     r"relocate|upgrade|update|roll over|cut over))"
 )
 # The same verbs said in the present, the progressive or the future, as a change cue
@@ -633,6 +635,10 @@ def _subject(text: str, about: str | None) -> tuple[frozenset[str], str] | None:
     kept = [w.removesuffix("'s") if slot else w for w in words if w not in _KIND]
     if words[0] in ("our", "my") and about:  # "Our team" said by Lena is not Ben's
         kept.append(f"{about.casefold()}'s")
+    elif words[0] == "my":
+        # said by no one named (a `save`, `forget --replace`): the user's own, as a flush
+        # writes an unnamed user's "my" ("the user's rate", audit 16 H3)
+        kept.append("user's")
     if not kept:
         kept = [w for w in words if w not in ("the", "a", "an")]
     return (frozenset(kept), slot) if kept else None
@@ -832,7 +838,8 @@ def claim(text: str, about: str | None = None) -> Claim | None:
     # for"): read without the marker, counted as a change.
     change = bool(_CHANGED.search(_SAID.sub("", text)))
     sentence = re.sub(
-        r"^(?:from|starting|beginning|as of|since) (?:next |this |last )?\w+ (?=the |our )",
+        r"^(?:from|starting|beginning|as of|since) (?:next |this |last )?\w+(?: \d{1,2}(?:st|nd|rd|th)?)?"
+        r" (?=the |our |my |their |its |his |her )",
         "",
         sentence,
         flags=re.I,
@@ -1028,6 +1035,12 @@ def _change(
     return Claim(subject, when, value, True, False, False, old)
 
 
+# A role of something not named ("the deputy for a different area", "the lead of a
+# new squad", "the other deputy"): one of many such roles, each with its holder, so a
+# later holder of "the deputy for another area" is no one's successor (drops20).
+_UNNAMED = re.compile(r" (?:a|an|another|some|any|other|different)\b")
+
+
 def _copula(
     subject: frozenset[str],
     slot: str,
@@ -1047,6 +1060,7 @@ def _copula(
         and not _NOT_VALUE.match(value_text)
         and not re.search(r"\b(?:\w+est|most|least|best|worst)\b", noun)  # an opinion
         and not re.search(r"\b(?:who|that|which|where|when)\b", noun)
+        and not _UNNAMED.search(noun)
     ):
         # "Marco is the team lead", "Bruno is the owner of billing": the role's holder.
         found = _subject(noun, None)
@@ -1165,7 +1179,11 @@ def stale(
     `rank`: read for ordering only (recall's `newest_first`), never to drop: a frame
     said again with another word and no change cue counts too (`_frame_changes`)."""
     facts = [
-        _settled(_LOG_STAMP.sub("", text, count=1) if text.lstrip("-*+• [")[:1].isdigit() else text)
+        _reported(
+            _settled(
+                _LOG_STAMP.sub("", text, count=1) if text.lstrip("-*+• [")[:1].isdigit() else text
+            )
+        )
         for text in facts
     ]
     # A redacted value cannot be compared: "[REDACTED:github_token]" after
@@ -1264,6 +1282,62 @@ def _settled(text: str) -> str:
         return text
     cut += "."
     return cut if _TAIL_VALUE.search(cut) or claim(cut) is not None else text
+
+
+# Reported speech and a lead-in clause (fixaudit16c, audit 16 H3). "Priya says (that) the
+# Acme deadline moved to November 27" and "According to Priya, the deadline ..." state
+# what the reported clause states, of that clause's own subject: the teller (a name or a
+# pronoun) is where it came from, not what it is about. A document cited ("Per the
+# contract, the fee is 5%", "The contract says ...") scopes its claim and is read whole.
+# A clause before a colon that leads into one giving the value ("Acme agreed to raise my
+# rate: from November 15 my rate for Acme is 110 EUR", "Priya moved the Acme deadline
+# again: it is now December 4") is read as the clause after the colon, its "it" standing
+# for the thing the lead-in names. The lead-in is a clause (a name or a pronoun, then a
+# verb in -ed or -s), never a label ("Deadline: Nov 20", "Owner of billing: Ana"), and
+# the clause after it is read only when it makes a claim of its own.
+_TELLER = r"(?P<teller>[A-Z][\w'’-]*(?: [A-Z][\w'’-]*){0,2}|[Hh]e|[Ss]he|[Tt]hey|I|We)"
+_REPORTED = _Lazy(
+    rf"^{_TELLER} (?:says|said|tells (?:me|us)|told (?:me|us)|mentioned|confirmed|reports|"
+    r"reported|writes|wrote|announced|heard)(?: that)?,? (?P<said>\S.+)$"
+)
+_ACCORDING = _Lazy(
+    r"^(?i:according to) (?P<teller>[A-Z][\w'’-]*(?: [A-Z][\w'’-]*){0,2}), (?P<said>\S.+)$"
+)
+_LEAD_IN = _Lazy(
+    r"^(?P<lead>(?:[A-Z][\w'’-]*(?: [A-Z][\w'’-]*){0,2}|He|She|They|I|We) [a-z]+(?:ed|[^s\W']s)"
+    r" [^:]{3,80}?):\s+(?P<said>\S.+)$"
+)
+# The thing a lead-in clause names, what an "it" after the colon stands for: its first
+# noun phrase opened by a determiner or a possessive, up to a preposition or an adverb.
+_LEAD_THING = _Lazy(
+    r"\b(?P<thing>(?:the|our|my|their|its|his|her|[A-Z][\w-]*['’]s) [\w'’-]+(?: [\w'’-]+){0,5}?)"
+    r"(?= (?:again|back|up|forward|out|too|also|now|once more|[a-z]+ly|to|for|from|by|on|in|at)\b|$)"
+)
+
+
+def _reported(text: str) -> str:
+    """What `text` states when it reports what someone said or leads into its value
+    with a clause and a colon (see above): the reported clause, or the clause after the
+    colon with its "it" put as the thing the lead-in names, after the fact's label
+    ("Acme: ...") if it has one; `text` itself otherwise."""
+    body = text.strip().lstrip("-*+• ").strip()
+    label = _SPEAKER.match(body)
+    sentence = body[label.end() :] if label else body
+    sentence = sentence.rstrip(".!")
+    said = None
+    if told := _REPORTED.match(sentence) or _ACCORDING.match(sentence):
+        said, teller = told["said"], told["teller"]
+        if teller[:1].isupper() and teller not in ("He", "She", "They", "I", "We"):
+            said = re.sub(r"^(?:he|she)(?= )", teller, said, flags=re.I)
+    elif ":" in sentence and (lead := _LEAD_IN.match(sentence)):
+        said = lead["said"]
+        if it := re.match(r"it(?P<is> is|['’]s)? ", said, re.I):
+            thing = _LEAD_THING.search(lead["lead"])
+            verb = " is" if it["is"] else ""
+            said = None if thing is None else f"{thing['thing']}{verb} {said[it.end() :]}"
+    if said is None or claim(said) is None:
+        return text
+    return f"{label[0] if label else ''}{said[:1].upper()}{said[1:]}."
 
 
 def replaced_by(older: Sequence[str], newer: Sequence[str]) -> dict[int, int]:
@@ -1592,8 +1666,20 @@ def _one_value_apart(newer: _Shape, older: _Shape) -> bool:
             return False
     if set(older.folded[i1:i2]) & set(newer.folded) or set(newer.folded[j1:j2]) & set(older.folded):
         return False
+    if _said_again_after(older, a[i1:i2]) or _said_again_after(newer, b[j1:j2]):
+        return False
     same = len(older.folded) - (i2 - i1)
     return same >= 3 or (same >= 2 and newer.cue)
+
+
+def _said_again_after(shape: _Shape, span: Sequence[str]) -> bool:
+    """Whether the words a fact differs by come back in the clause that trails it: what
+    the fact is about, said twice ("nvm, it was Omar's cousin who moved to Leeds, not
+    Omar"; "the wrong address for Pablo, it's pablo@acme.io"), where a value is said once.
+    The same sentence with another name in both places is said of someone else, and
+    changes nothing (drops20)."""
+    trailing = set(re.findall(r"[^\W\d_]+", shape.tail))
+    return any(word in trailing for word in span)
 
 
 # The same frame with another word in the value's place (supersede17): "Staging uses
@@ -2404,9 +2490,12 @@ def _thing(text: str) -> frozenset[str]:
 def _role(text: str) -> frozenset[str] | None:
     """A role that has one holder: "the tech lead for payments", "our release manager";
     not an opinion ("the funniest"), a description ("the one who"), or a role without a
-    role noun ("the Pulsar service")."""
+    role noun ("the Pulsar service"), nor a role of something unnamed (`_UNNAMED`: "the
+    lead of a new squad")."""
     words = _words(text)
     head = next((k for k, w in enumerate(words) if w in ("for", "of", "on", "in", "at")), None)
+    if head is not None and _UNNAMED.search(" " + " ".join(words[head:])):
+        return None
     noun = words[:head][-1] if words[:head] else ""
     if noun not in _ROLE_NOUNS or len(words) > 8:
         return None
@@ -3954,8 +4043,13 @@ def _units(masked: str, names: frozenset[str]) -> tuple[frozenset[str], list[str
 
 
 # An identifier opening a record, before its label's colon ("INFRA-25 (open): ...",
-# "PLAT-7: ..."): the record's key, named, not a value it gives (supersede16).
-_KEY = re.compile(r"^\s*(?P<key>[A-Z][A-Z0-9]*-\d+)(?:\s*\([^()]*\))?:\s")
+# "PLAT-7: ...") or in brackets ("[REL-22] The Nimbus service deployed: 7.8", a ticket's
+# or a commit's title): the record's key, named, not a value it gives (supersede16,
+# drops20: "[SVC-23] Owner of the Nimbus service: Pablo" gave the service another
+# identifier than "[REL-22] ...", and dropped its version).
+_KEY = re.compile(
+    r"^\s*(?P<open>\[)?(?P<key>[A-Z][A-Z0-9]*-\d+)(?(open)\]\s|(?:\s*\([^()]*\))?:\s)"
+)
 
 
 def _valued(text: str, names: frozenset[str]) -> _Valued | None:

@@ -146,7 +146,7 @@ def consolidate(
         forgotten = Forgotten.of(ws)
         stones = read_tombstones(ws)
         for item in found:
-            item.text = held_back(forgotten.drop_lines(item.text), stones)
+            item.text = held_back(forgotten.drop_lines(item.text), stones, ledger_day(item.name))
         # MEMORY.md as the merge reads it: a purge's masked bullet (an undo restored a
         # copy the purge masked) is no fact to send or keep.
         memory_in = forgotten.drop_lines(old_text)
@@ -389,7 +389,10 @@ def by_day(dailies: list[tuple[str, str]]) -> list[str]:
             if block.strip():
                 first = block.split("\n", 1)[0]
                 blocks.append(
-                    ((said_key(first) if first.startswith("## ") else None) or day, block)
+                    (
+                        (said_key(first, day or None) if first.startswith("## ") else None) or day,
+                        block,
+                    )
                 )
     return [block for _, block in sorted(blocks, key=lambda item: item[0])]
 

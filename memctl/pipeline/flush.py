@@ -7,7 +7,9 @@ reaches the flush model once. A backlog larger than the model's input goes in ch
 each chunk's facts are appended and its watermark advanced before the next chunk is
 sent, so a failure part-way keeps what was done and loses nothing.
 
-Each block's heading names the log entries it accounts for (`entries 3-7`), for people.
+Each block's heading (`said.flush_heading`: `## 21:21:23Z · t1 · 3-7 · builtin`) names the
+flush's time on its ledger's day, the thread and the log entries it accounts for, for
+people and for `explain`.
 Before a block is appended, state.json notes where it goes and its hash
 (`threads.<id>.block`); a run killed after the append and before the watermark write
 leaves that note, and the next run finds the block by its hash and moves the watermark
@@ -31,7 +33,6 @@ import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -40,7 +41,7 @@ from memctl.core.durable import append_durable, block_separator
 from memctl.core.errors import ConfigError, ContextOverflowError, ModelError, UsageError
 from memctl.core.memory import memory_path, neutral
 from memctl.core.prompts import flush_facts
-from memctl.core.said import conversation_names, last_said_text, span_text
+from memctl.core.said import conversation_names, flush_heading, said_text
 from memctl.core.state import FlushNote, LogPlace, State, ThreadMark, watermark_place
 from memctl.core.threads import (
     CALL_ECHO,
@@ -743,11 +744,12 @@ class _Run:
         _check_size(facts, chunk, self.model.name)
         with self.ws.lock():
             if facts:
-                path = self.ws.ledger_path()
-                stamp = self.ws.now().isoformat(timespec="seconds")
-                heading = (
-                    f"## Memory Flush — {stamp} · thread {done.thread} · "
-                    f"{_entries(chunk)} · {self.model.name}{_span(chunk, self.ws.today())}"
+                # One reading of the clock: the heading's time is on its ledger's day.
+                written = self.ws.now()
+                path = self.ws.ledger_path(written.date())
+                said = said_text((ln.said for ln in chunk.lines if ln.said is not None), written)
+                heading = flush_heading(
+                    written, done.thread, _entries(chunk), self.model.name, said
                 )
                 block = block_separator(path) + f"{heading}\n\n{facts}\n".encode()
                 note = FlushNote(
@@ -792,26 +794,12 @@ def _check_size(facts: str, chunk: _Chunk, model_name: str) -> None:
 
 
 def _entries(chunk: _Chunk) -> str:
-    """The log range a block accounts for, as its heading names it; a part that does
-    not finish its message moves no watermark."""
+    """The log range a block accounts for, as its heading names it (`3-7`, `3-7 part
+    1/2`); a part that does not finish its message moves no watermark (`5 part 2/3`)."""
     part = chunk.lines[0].part
     if chunk.end == chunk.start:
-        return f"entry {chunk.start} {part}"
-    return f"entries {chunk.start}-{chunk.end - 1}" + (f" {part}" if part else "")
-
-
-def _span(chunk: _Chunk, today: date) -> str:
-    """` · said 2023-05-07 to 2023-05-08`: when the block's entries were said, when that
-    is not only the day of the flush (a backlog imported years later reads as then);
-    then ` · last said 2023-05-08T13:56:00Z`, the latest entry's time, whenever one has a
-    time."""
-    days = [line.said.date() for line in chunk.lines if line.said is not None]
-    if not days:
-        return ""
-    # The latest entry's time, whatever its day: blocks are ordered by it (in UTC), not
-    # by when each was flushed (core/said.py's said_key).
-    last = last_said_text(line.said for line in chunk.lines if line.said is not None) or ""
-    return last if set(days) == {today} else f" · said {span_text(days)}{last}"
+        return f"{chunk.start} {part}"
+    return f"{chunk.start}-{chunk.end - 1}" + (f" {part}" if part else "")
 
 
 def _in_context(exc: ModelError, thread: str, done: ThreadFlush) -> ModelError:

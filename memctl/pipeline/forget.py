@@ -30,6 +30,7 @@ from memctl.core.durable import write_atomic
 from memctl.core.errors import MemctlError, UsageError, require_utf8
 from memctl.core.forgotten import (
     BULLET,
+    FORGOTTEN_NAME,
     Forgotten,
     TakeBack,
     fact_key,
@@ -39,7 +40,7 @@ from memctl.core.forgotten import (
     tombstones,
 )
 from memctl.core.memory import commented, is_marker, memory_path, read_memory
-from memctl.core.said import MONTHS, speaker_label
+from memctl.core.said import MONTHS, ledger_day, read_heading, speaker_label
 from memctl.core.sources import bullet_digest, read_sidecar, sidecar_path
 from memctl.core.wording import plural
 from memctl.core.workspace import Workspace
@@ -47,7 +48,6 @@ from memctl.models.curate import said_lines
 from memctl.models.words import DATE_NOTE, person, undated
 from memctl.pipeline.consolidate import Marks, keep_history
 from memctl.pipeline.provenance import (
-    FLUSH_HEADING,
     Ledgers,
     Saying,
     line_number,
@@ -170,6 +170,9 @@ def forget(
         said_in: list[Saying] = _sayings(ws, found, needles) if purge else []
         if purge:
             _plan_purge(ws, target, needles, result, said_in)
+            if facts:  # their tombstones, the digests that keep them out, are appended
+                tombstone_file = ws.relative(ws.state_dir / FORGOTTEN_NAME)
+                result.purged = sorted({*result.purged, tombstone_file})
         if dry_run:
             return result
         # A line an earlier forget holds gets no second tombstone: `undo` of this run
@@ -483,7 +486,7 @@ class _Unit:
     comment: tuple[int, int] | None = None
     """The comment over several lines it stands in (`memory.commented`), if any."""
     thread: str | None = None
-    """The thread its ledger block was flushed from (its `## Memory Flush` heading)."""
+    """The thread its ledger block was flushed from (its flush heading: `said.read_heading`)."""
 
     @cached_property
     def key(self) -> str:
@@ -567,8 +570,8 @@ def _units_of(path: str, lines: list[str]) -> list[_Unit]:
     thread: str | None = None
     while index < len(lines):
         if lines[index].startswith("## "):
-            flushed = FLUSH_HEADING.match(lines[index])
-            thread = flushed["thread"] if flushed else None
+            heading = read_heading(lines[index], ledger_day(path))
+            thread = heading.thread if heading else None
         if not is_fact_line(lines[index]):
             index += 1
             continue

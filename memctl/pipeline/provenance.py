@@ -22,7 +22,8 @@ before sidecars existed) is matched against the ledgers when it is explained, bo
 ways; one no ledger line states is "unknown (edited by hand)".
 
 Through a ledger line, its block's heading gives the rest of the chain: a flush block
-names its time, thread and entries (`## Memory Flush — TIME · thread T · entries 3-7`),
+names its time, thread and entries (`## 21:21:23Z · t1 · 3-7 · builtin`, or an older
+memctl's `## Memory Flush — TIME · thread T · entries 3-7`: `said.read_heading`),
 and the entry that said it is the one of those whose words the line shares most.
 """
 
@@ -53,6 +54,8 @@ from memctl.core.memory import is_marker, read_memory
 from memctl.core.said import (
     SAID_KEY_FORMAT,
     conversation_names,
+    ledger_day,
+    read_heading,
     said_key,
     speaker_label,
     speaker_of,
@@ -89,11 +92,6 @@ MATCH_TESTED = 4 * MATCH_MOST
 """At most this many of the best-matching lines are read for another value of the same
 thing (`other_fact`, a `supersede.stale` each): a bullet whose twenty best matches all
 state other values has no source among lines that share fewer of its words."""
-FLUSH_HEADING = re.compile(
-    r"^## Memory Flush — (?P<at>\S+) · thread (?P<thread>\S+) · "
-    r"entr(?:y|ies) (?P<first>\d+)(?:-(?P<last>\d+))?"
-)
-SAVE_HEADING = re.compile(r"^## Memory Save — (?P<at>\S+)")
 
 
 def is_bullet(line: str) -> bool:
@@ -309,7 +307,7 @@ def said_days(ws: Workspace, memory: str, *, kept: list[bytes] | None = None) ->
         digest = bullet_digest(line)
         sources = [now for s in known.get(digest, []) if (now := ledgers.resolve(s))]
         if sources:
-            keys = [_block_day(ledgers.lines(source.path), source.line) for source in sources]
+            keys = [_block_day(ledgers.lines(source.path), source) for source in sources]
         else:
             if stating is None:
                 stating = _current_lines(ws, ledgers, kept)
@@ -363,7 +361,7 @@ def _current_lines(
             key = None  # as `_block_day` reads it: the heading above, in one pass
             for line in ledgers.lines(path):
                 if line.startswith("## "):
-                    key = said_key(line)
+                    key = said_key(line, ledger_day(path))
                 elif is_bullet(line):
                     facts.append([bullet_digest(line), key])
             entry = {"seen": seen, "facts": facts}
@@ -385,12 +383,12 @@ def keep_stated(ws: Workspace, kept: list[bytes]) -> None:
             write_atomic(ws.state_dir / STATED_NAME, kept[-1])
 
 
-def _block_day(lines: list[str], number: int) -> str | None:
-    """When the facts of the ledger block holding line `number` (1-based) were said
-    (`said.said_key`: the UTC time when known, else the day)."""
-    for at in range(min(number, len(lines) + 1) - 2, -1, -1):  # no copy of the lines above
+def _block_day(lines: list[str], source: Source) -> str | None:
+    """When the facts of the ledger block holding `source` (the line of a ledger whose
+    `lines` are given) were said (`said.said_key`: the UTC time when known, else the day)."""
+    for at in range(min(source.line, len(lines) + 1) - 2, -1, -1):  # no copy of the lines
         if lines[at].startswith("## "):
-            return said_key(lines[at])
+            return said_key(lines[at], ledger_day(source.path))
     return None
 
 
@@ -792,16 +790,17 @@ def _origin(ledgers: Ledgers, source: Source) -> Origin:
     heading = next(
         (lines[n] for n in range(source.line - 2, -1, -1) if lines[n].startswith("## ")), ""
     )
-    if saved := SAVE_HEADING.match(heading):
-        origin.kind, origin.at = "save", saved["at"]
-    elif flushed := FLUSH_HEADING.match(heading):
-        origin.kind, origin.at, origin.thread = "flush", flushed["at"], flushed["thread"]
-        first, last = int(flushed["first"]), int(flushed["last"] or flushed["first"])
+    read = read_heading(heading, ledger_day(source.path))
+    if read is not None and read.kind == "save":
+        origin.kind, origin.at = "save", read.at
+    elif read is not None and read.thread is not None and read.entries is not None:
+        origin.kind, origin.at, origin.thread = "flush", read.at, read.thread
+        first, last = read.entries
         origin.entries = f"{first}-{last}" if last != first else str(first)
-        log = ledgers.log(flushed["thread"])
-        origin.log_absent = log is None and not ledgers.has_log(flushed["thread"])
+        log = ledgers.log(read.thread)
+        origin.log_absent = log is None and not ledgers.has_log(read.thread)
         legacy = ledgers.older_masks
-        origin.entry = _entry(log, flushed["thread"], first, last, text, legacy=legacy)
+        origin.entry = _entry(log, read.thread, first, last, text, legacy=legacy)
     return origin
 
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import itertools
 import json
 import os
 import re
@@ -32,7 +33,14 @@ from pathlib import Path
 
 from memctl.core.config import PARSED_CACHE
 from memctl.core.durable import write_atomic
-from memctl.core.forgotten import BULLET, fact_key, holds_mask, key_digest, mask
+from memctl.core.forgotten import (
+    BULLET,
+    PICTOGRAPHS,
+    fact_key,
+    holds_mask,
+    key_digest,
+    mask,
+)
 from memctl.core.memory import is_marker
 from memctl.core.threads import TAIL_BYTES as LOG_TAIL_BYTES
 from memctl.core.workspace import JOURNAL_NAME, SYNC_GIT_NAME, Workspace
@@ -97,13 +105,7 @@ class Needles:
                 stop = len(data) if stop < 0 else stop
                 spans.append((start, stop))
                 at = lower.find(rarest, at + len(rarest))
-        merged: list[tuple[int, int]] = []
-        for start, stop in sorted(spans):
-            if merged and start <= merged[-1][1]:
-                merged[-1] = (merged[-1][0], max(stop, merged[-1][1]))
-            else:
-                merged.append((start, stop))
-        return merged
+        return _merged(spans)
 
 
 REDACTION = re.compile(r"\[REDACTED:[^\]\s]+\]")
@@ -123,6 +125,7 @@ token is in 1Password.", "in" is no token)."""
 _LATIN = "A-Za-z0-9\u00c0-\u024f"
 """Letters and digits of the scripts that space their words (a CJK text does not: a
 plain word there is matched wherever it stands)."""
+_WORD_CHAR = re.compile(rf"[{_LATIN}]")
 _WORD_START = rf"(?<![{_LATIN}])"
 _WORD_END = rf"(?![{_LATIN}])"
 
@@ -130,25 +133,36 @@ _WORD_END = rf"(?![{_LATIN}])"
 def _form(text: str) -> str:
     """A needle's pattern: its words as written, any spacing between them, a trailing
     full stop aside, and each redaction marker in it matching the secret it replaced
-    too (a purge of a fact with a redacted token masks the copy holding the token). A
+    too (a purge of a fact with a redacted token masks the copy holding the token), and
+    each emoji inside a word optional (`PICTOGRAPHS`: the builtin flush drops them). A
     needle of markers alone matches them as written (else it would match any token that
-    looks like a secret). A plain word at either end (`secret_like`) matches a whole
-    word only: "Ana" is no copy in "Bananas"."""
+    looks like a secret). A needle that begins (ends) with a letter or a digit matches
+    where a word begins (ends) only, a plain word or a token: "Ana" is no copy in
+    "Bananas", "production" none in "reproduction", "db3" none in "db33" (another
+    token); a copy of a token is then widened to the token around it (`copies`)."""
     text = text.strip().rstrip(".")
     if not REDACTION.sub(" ", text).strip():
         return r"\s+".join(map(re.escape, text.split()))
-    words = text.split()
-    before = "" if secret_like(words[0]) else _WORD_START
-    after = "" if secret_like(words[-1]) else _WORD_END
+    before = _WORD_START if _WORD_CHAR.match(text) else ""
+    after = _WORD_END if _WORD_CHAR.match(text[-1]) else ""
     form: list[str] = []
     for piece in re.split(rf"(\s+|{REDACTION.pattern})", text):  # spacing, markers kept
         if piece.isspace():
             form.append(r"\s+")
         elif REDACTION.fullmatch(piece):
             form.append(_SECRET)
-        elif piece:
+        elif _PICTOGRAPH.fullmatch(piece):  # an emoji of its own is said, or no word
             form.append(re.escape(piece))
+        elif piece:
+            form += (
+                f"(?:{re.escape(part)})?" if _PICTOGRAPH.fullmatch(part) else re.escape(part)
+                for part in _PICTOGRAPH.split(piece)
+                if part
+            )
     return before + "".join(form) + after
+
+
+_PICTOGRAPH = re.compile(f"([{PICTOGRAPHS}]+)")
 
 
 def secret_like(word: str) -> bool:
@@ -168,16 +182,45 @@ _HEX4 = re.compile(rb"[0-9a-fA-F]{4}")
 _ESCAPES = {ord(k): v for k, v in zip('"\\/bfnrt', '"\\/\b\f\n\r\t', strict=True)}
 
 
-def _may_hold(token: bytes, pattern: re.Pattern[str]) -> bool:
-    """Whether a JSON string token holds, once decoded, a copy that is not written as
-    is (the raw pass masks those): json's C decoder and the pattern answer it, so the
-    character walk of `_decoded` is only for the few escaped copies. True for a token
-    json refuses."""
+NESTED = 2
+"""How deep a JSON string inside a JSON string is decoded again for a copy (a tool
+call's arguments, JSON a host escaped again: `\\\\u00e9`)."""
+
+
+def _escaped_copies(
+    token: bytes, pattern: re.Pattern[str], depth: int = NESTED
+) -> list[tuple[int, int]] | None:
+    """The spans of a JSON string token (with escapes) that hold a copy once decoded,
+    JSON strings inside it decoded again too (`NESTED`), each span whole escapes; None
+    when the raw pass finds the same copies as written (json's C decoder and the
+    pattern answer it, so the character walk of `_decoded` is only for the few escaped
+    copies) or the token is no JSON string. Compared copy by copy, not counted: a raw
+    pass that masked `abcd` of `abcd\\u00e9fgh1234` (a needle's shorter copy, a marker's
+    token cut at the escape) left the tail `\\u00e9fgh1234` (review 26 F5)."""
     try:
-        decoded = len(pattern.findall(json.loads(token)))
+        decoded = json.loads(token)
     except ValueError:  # UnicodeDecodeError too
-        return True
-    return decoded > len(pattern.findall(token.decode("utf-8", "surrogateescape")))
+        return None
+    if not isinstance(decoded, str):
+        return None
+    found = copies(pattern, decoded)
+    inner = decoded.encode("utf-8", "surrogateescape") if depth and "\\" in decoded else b""
+    nested = [t for t in _JSON_STRING.finditer(inner) if b"\\" in t[0]]
+    written = token.decode("utf-8", "surrogateescape")
+    as_written = [written[a:b] for a, b in copies(pattern, written, raw_json=True)]
+    if not nested and [decoded[a:b] for a, b in found] == as_written:
+        return None
+    chars = _decoded(token)
+    if chars is None:
+        return None
+    spans = [(chars[a][1], chars[b - 1][2]) for a, b in found]
+    for string in nested:
+        for first, last in _escaped_copies(string[0], pattern, depth - 1) or []:
+            # byte offsets in `inner` to characters of `decoded`, to bytes of `token`
+            begin = len(inner[: string.start() + first].decode("utf-8", "surrogateescape"))
+            end = len(inner[: string.start() + last].decode("utf-8", "surrogateescape"))
+            spans.append((chars[begin][1], chars[end - 1][2]))
+    return spans
 
 
 def _decoded(raw: bytes) -> list[tuple[str, int, int]] | None:
@@ -220,10 +263,11 @@ def _decoded(raw: bytes) -> list[tuple[str, int, int]] | None:
     return chars
 
 
-_TOKEN_CHAR = re.compile(r"[^\x00-\x20\x7f-\U0010ffff\"'`\\()<>\[\]{},;=&?/:]")
+_TOKEN_CHAR = re.compile(r"[^\x00-\x20\x7f-\xbf\xd7\xf7\u0250-\U0010ffff\"'`\\()<>\[\]{},;=&?/:]")
 """A character of the token a copy stands in (a password, a host, a key): what a copy
-is widened over. Printable ASCII only (CJK text, "…" and "—" stand next to a secret
-without a space) and no sign that ends a secret's token in a URL, a path or a query
+is widened over. Printable ASCII and the Latin letters with accents (`abcdéfgh1234` is
+one token), no other script (CJK text, "…" and "—" stand next to a secret without a
+space) and no sign that ends a secret's token in a URL, a path or a query
 ("password=hunter2&user=bob")."""
 _TOKEN_END = ".!"
 _ELLIPSIS = ".."
@@ -323,28 +367,46 @@ def _mask_span(
 ) -> None:
     """Mask in `out` the copies in data[start:stop] (a part of a file, a JSON string
     token), as written and, inside JSON strings once decoded, written with escapes; the
-    masks keep every length."""
-    if b"\\" in data[start:stop]:
-        _mask_escaped(data, out, start, stop, pattern)
+    masks keep every length. A JSON string the decoded pass read (`_mask_escaped`) is
+    left out of the raw pass: as written, a copy there may end at an escape that is a
+    letter of the same word (`hunter2\\u00e9t` is no copy of "hunter2")."""
+    read = _mask_escaped(data, out, start, stop, pattern) if b"\\" in data[start:stop] else []
     text = bytes(out[start:stop]).decode("utf-8", "surrogateescape")
-    out[start:stop] = _masked_text(pattern, text, raw_json=True).encode("utf-8", "surrogateescape")
+    raw = bytearray(_masked_text(pattern, text, raw_json=True).encode("utf-8", "surrogateescape"))
+    for first, last in read:  # as the decoded pass left it
+        raw[first - start : last - start] = out[first:last]
+    out[start:stop] = raw
 
 
 def _mask_escaped(
     data: bytes, out: bytearray, start: int, stop: int, pattern: re.Pattern[str]
-) -> None:
+) -> list[tuple[int, int]]:
     """Mask in `out` the copies inside the JSON strings with escapes of data[start:stop]
-    (as written, a copy is the raw pass's)."""
+    that the raw pass would not find as written (`_escaped_copies`), and say where those
+    strings' text is (the raw pass leaves it)."""
+    read: list[tuple[int, int]] = []
     for token in _JSON_STRING.finditer(data, start, stop):
-        if b"\\" not in token[0] or not _may_hold(token[0], pattern):
+        if b"\\" not in token[0]:
             continue
-        chars = _decoded(token[0])
-        if not chars:
+        spans = _escaped_copies(token[0], pattern)
+        if spans is None:
             continue
-        for begin, end in copies(pattern, "".join(char for char, _, _ in chars)):
-            first = token.start() + chars[begin][1]
-            last = token.start() + chars[end - 1][2]
-            out[first:last] = mask(last - first)  # valid inside a JSON string
+        read.append((token.start() + 1, token.end() - 1))
+        for first, last in _merged(spans):
+            at = token.start()
+            out[at + first : at + last] = mask(last - first)  # valid inside a JSON string
+    return read
+
+
+def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """`spans`, in order, those that overlap or touch made one."""
+    merged: list[tuple[int, int]] = []
+    for start, stop in sorted(spans):
+        if merged and start <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(stop, merged[-1][1]))
+        else:
+            merged.append((start, stop))
+    return merged
 
 
 STRUCTURAL_KEYS = frozenset(
@@ -428,10 +490,11 @@ def _text(token: bytes) -> str:
 
 
 def _holds(token: bytes, pattern: re.Pattern[str]) -> bool:
-    """Whether a JSON string token holds a copy, as written or decoded."""
+    """Whether a JSON string token holds a copy, as written or decoded (JSON strings
+    inside it decoded too, `NESTED`)."""
     if pattern.search(token.decode("utf-8", "surrogateescape")):
         return True
-    return b"\\" in token and bool(pattern.search(_text(token)))
+    return b"\\" in token and bool(_escaped_copies(token, pattern))
 
 
 def _masked_json(
@@ -475,21 +538,26 @@ def masked_file(name: str, data: bytes, needles: Needles) -> tuple[bytes, list[s
     a heading (a ledger's headers name threads and link `explain` to its entries) or a
     marker memctl wrote (`memory.is_marker`: a user's own HTML comment is text, masked);
     what is no valid JSON, and any other file, as text (`masked`)."""
-    spans = needles.spans(data)
+    markdown = name.endswith(".md")
+    wraps = markdown and _WRAPPED.search(data) is not None
+    spans = [(0, len(data))] if wraps else needles.spans(data)  # a run may be cut by a wrap
     if not spans:
         return data, []
     out = bytearray(data)
     left: list[str] = []
-    if name.endswith(".md"):
-        for start, stop in _lines(data, spans):
+    if markdown:
+        lines = _lines(data, spans)
+        for start, stop in lines:
             line = data[start:stop].decode("utf-8", "surrogateescape")
             if not needles.pattern.search(line):
                 continue
-            if line.lstrip().startswith("#") or is_marker(line):
+            if _structure(line):
                 number = data.count(b"\n", 0, start) + 1
                 left.append(f"line {number}")
                 continue
             out[start:stop] = _masked_text(needles.pattern, line).encode("utf-8", "surrogateescape")
+        if wraps:
+            _mask_wraps(out, lines, needles.pattern)
         return bytes(out), left
     if name.endswith((".json", ".jsonl")):
         pieces = [(0, len(data))] if name.endswith(".json") else _lines(data, spans)
@@ -502,6 +570,41 @@ def masked_file(name: str, data: bytes, needles: Needles) -> tuple[bytes, list[s
             _masked_json(data, out, start, stop, needles, left)
         return bytes(out), left
     return masked(data, needles), []
+
+
+_WRAPPED = re.compile(rb"\n[ \t]+[^\s#<*+\-]")
+"""A line that may go on the line before it: indented, no bullet, heading or comment."""
+
+
+def _structure(line: str) -> bool:
+    """A Markdown heading or a marker memctl wrote: a purge leaves (and names) it."""
+    return line.lstrip().startswith("#") or is_marker(line)
+
+
+def _mask_wraps(out: bytearray, lines: list[tuple[int, int]], pattern: re.Pattern[str]) -> None:
+    """Mask in `out` (Markdown) each copy that a line wrap cuts: a line and the indented
+    line after it that goes on with it (no bullet, heading or marker of its own), read as
+    one with the wrap and its indentation taken out (a bullet's token `ab1cd` ending a
+    line, `éfgh1234` starting the next); each part is masked on its own line, every
+    line break and indentation kept."""
+    for (start, stop), (begin, end) in itertools.pairwise(lines):
+        if begin != stop + 1:
+            continue
+        first = bytes(out[start:stop]).decode("utf-8", "surrogateescape")
+        second = bytes(out[begin:end]).decode("utf-8", "surrogateescape")
+        text = second.lstrip()
+        indent = len(second) - len(text)
+        if not indent or BULLET.match(second) or _structure(first) or _structure(second):
+            continue
+        cut = len(first)
+        for at, until in copies(pattern, first + text):
+            if at < cut < until:
+                head, tail = first[at:], text[: until - cut]
+                size = len(head.encode("utf-8", "surrogateescape"))
+                out[stop - size : stop] = mask(size)
+                size = len(tail.encode("utf-8", "surrogateescape"))
+                at = begin + len(second[:indent].encode("utf-8", "surrogateescape"))
+                out[at : at + size] = mask(size)
 
 
 @dataclass

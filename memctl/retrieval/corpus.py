@@ -322,7 +322,7 @@ class Hidden:
     def _day(self, path: str, number: int) -> str | None:
         """The day line `number` of the ledger `path` was said (its block's heading)."""
         if path not in self._days:
-            from memctl.core.said import said_day
+            from memctl.core.said import ledger_day, said_day
 
             starts: list[int] = []
             days: list[str | None] = []
@@ -333,7 +333,7 @@ class Hidden:
             for at, line in enumerate(text.splitlines(), 1):
                 if line.startswith("#"):
                     starts.append(at)
-                    days.append(said_day(line.strip()))
+                    days.append(said_day(line.strip(), ledger_day(path)))
             self._days[path] = (starts, days)
         starts, days = self._days[path]
         index = bisect.bisect_right(starts, number) - 1

@@ -1,7 +1,8 @@
 """The recent blocks of the daily ledgers (`memctl log`): what flush and save wrote.
 
 A block is a `## ` heading and the lines under it, up to the next heading. Its time is
-the ISO stamp flush and save put after the dash of the heading; a block without one
+the one its flush or save heading gives (`said.read_heading`: a flush heading's time is
+on its ledger's day), else an ISO stamp after a dash in the heading; a block without one
 (written by hand) takes its ledger's date, so it is shown for that whole day.
 """
 
@@ -11,6 +12,8 @@ import re
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING
+
+from memctl.core.said import ledger_day, read_heading
 
 if TYPE_CHECKING:
     from memctl.core.workspace import Workspace
@@ -56,20 +59,23 @@ def recent_blocks(ws: Workspace, since_seconds: float) -> LedgerLog:
 
 
 def _blocks(relative: str, text: str) -> list[LedgerBlock]:
+    day = ledger_day(relative)
     found: list[LedgerBlock] = []
     heading: tuple[int, str] | None = None
     body: list[str] = []
 
     def close() -> None:
         if heading is not None:
+            read = read_heading(heading[1], day)
             match = HEADING_STAMP.match(heading[1])
+            written = read.at if read is not None and read.at else match[1] if match else None
             found.append(
                 LedgerBlock(
                     path=relative,
                     line=heading[0],
                     heading=heading[1],
                     text="\n".join(body).strip("\n"),
-                    written=match.group(1) if match else None,
+                    written=written,
                 )
             )
 

@@ -68,7 +68,7 @@ from typing import TYPE_CHECKING, Any
 from memctl.core.config import Config
 from memctl.core.errors import UsageError, WorkspaceError, require_utf8
 from memctl.core.memory import MARKER
-from memctl.core.said import MONTHS, WEEKDAYS, key_time, said_key
+from memctl.core.said import MONTHS, WEEKDAYS, key_time, ledger_day, said_key
 from memctl.core.sources import Bullets, Source, bullet_digest, read_sidecar, sidecar_path
 from memctl.core.threads import who
 from memctl.core.wording import plural
@@ -320,7 +320,7 @@ STOPWORDS = frozenset(_STOPWORDS.split())
 _TERM = re.compile(r"\w+")
 _STAMP = re.compile(r"^## .*?— (\d{4}-\d\d-\d\dT[\d:]+(?:[+-]\d\d:\d\d|Z)?)")
 # A line of a memory file that holds no memory: blank, a Markdown heading ("## Dana", a
-# ledger's "## Memory Flush — ..." stamp) or a marker memctl wrote (`core.memory.MARKER`: "<!--
+# ledger's "## 21:21:23Z · t1 · 0-1 · builtin" stamp) or a marker memctl wrote (`core.memory.MARKER`: "<!--
 # merged by memctl builtin ... -->"; not a user's own comment, review 18 #5). Never a hit,
 # in either leg: a heading's one word ranked it above the facts under it.
 _NO_MEMORY = re.compile(rf"\s*(?:#{{1,6}}(?:\s.*)?|{MARKER.pattern})?\s*\Z", re.DOTALL)
@@ -2768,7 +2768,7 @@ class _SaidTimes:
     def _block(self, rel: str, number: int) -> float | None:
         """When the block holding line `number` (1-based) of the ledger `rel` was said."""
         if rel not in self._marks:
-            self._marks[rel] = _block_times(self._read(rel))
+            self._marks[rel] = _block_times(self._read(rel), ledger_day(rel))
         found = None
         for line, stamp in self._marks[rel]:
             if line > number:
@@ -2818,13 +2818,14 @@ class _SaidTimes:
         return None
 
 
-def _block_times(lines: list[str]) -> list[tuple[int, float]]:
-    """(line, time) of each block heading of a ledger that says when (1-based lines)."""
+def _block_times(lines: list[str], day: str | None) -> list[tuple[int, float]]:
+    """(line, time) of each block heading of a ledger that says when (1-based lines);
+    `day`: the ledger's, which a flush heading's time is on."""
     marks: list[tuple[int, float]] = []
     for number, line in enumerate(lines, 1):
         if not line.startswith("## "):
             continue
-        key = said_key(line)
+        key = said_key(line, day)
         stamp = _STAMP.search(line)
         try:
             if key:

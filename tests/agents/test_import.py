@@ -958,9 +958,9 @@ def test_imported_sessions_are_flushed_into_the_ledger_by_the_builtin_model(cli,
 
     assert run.exit_code == 0, run.stderr
     ledger = "".join(p.read_text() for p in sorted((workspace / "memory").glob("*.md")))
-    assert f"thread {CLAUDE_SESSION}" in ledger
+    assert f" · {CLAUDE_SESSION} · " in ledger
     assert "- We decided to use Decimal for all money amounts from now on." in ledger
-    assert f"thread {CODEX_SESSION}" in ledger
+    assert f" · {CODEX_SESSION} · " in ledger
     assert "- Remember: we always round half up for money." in ledger
     # the harness context Codex injects never reaches the ledger
     assert "Always run pytest before you commit" not in ledger

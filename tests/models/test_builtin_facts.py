@@ -40,9 +40,7 @@ def test_a_two_person_conversation_flushed_long_after_names_speakers_and_dates(
     assert cli("-w", workspace, "flush").exit_code == 0
     ledger = (workspace / "memory" / f"{datetime.now(UTC).date()}.md").read_text()
     heading, _, body = ledger.partition("\n\n")
-    assert heading.endswith(
-        " · builtin · said 2023-05-08 to 2023-05-20 · last said 2023-05-20T09:05:00Z"
-    )
+    assert heading.endswith(" · builtin · said 2023-05-08 to 2023-05-20T09:05:00Z")
     assert body.splitlines() == [
         # "and it was so powerful" says nothing on its own (issue 25 item 1).
         "- Caroline went to an LGBTQ support group on 2023-05-07.",
@@ -1842,6 +1840,30 @@ def test_a_time_accepted_is_no_fact() -> None:
         "Thursday is Ana's last day at Globex."
     ]
     assert one_said("Ana works at Globex on Thursdays.") == ["Ana works at Globex on Thursdays."]
+
+
+def test_a_day_of_the_month_accepted_is_no_fact() -> None:
+    """ "20th works", "the 10th is good", "29th fine for me": the yes to a day someone
+    proposed, which is kept where it was proposed; alone it is a date of nothing. A day
+    of the month that tells something stays."""
+    conversation = [
+        said(
+            "there's a cottage near hawes, 20th to 22nd june, £720", "Rowan", "2025-05-20T09:00:00Z"
+        ),
+        said("20th works", "Fenella", "2025-05-20T09:01:00Z"),
+        said("the 10th is good", "Juno", "2025-05-20T09:02:00Z"),
+        said("12th-15th is fine for us", "Idris", "2025-05-20T09:03:00Z"),
+        said("29th fine for me", "Juno", "2025-05-20T09:04:00Z"),
+    ]
+    facts = extract(conversation, [], lambda _: False)
+    assert [fact for fact in facts if not fact.startswith("Rowan")] == [], facts
+    assert any("720" in fact for fact in facts), facts
+    assert one_said("The 20th is my last day at Globex.") == [
+        "On 2025-02-20 is Ana's last day at Globex."
+    ]
+    assert one_said("3 good friends came to the party.") == [
+        "Ana: 3 good friends came to the party."
+    ]
 
 
 def test_a_name_given_to_what_was_just_told_of_is_kept() -> None:

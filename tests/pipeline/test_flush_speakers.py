@@ -72,8 +72,8 @@ def test_the_heading_keeps_the_flush_time_and_adds_the_span(cli, workspace, llm_
     assert cli("-w", workspace, "flush").exit_code == 0
     heading = ledger_text(workspace).splitlines()[0]
     assert re.fullmatch(
-        r"## Memory Flush — \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00 · thread chat · entries 0-3 · "
-        r"openai:test-model · said 2023-05-08 to 2023-05-20 · last said 2023-05-20T09:05:00Z",
+        r"## \d\d:\d\d:\d\dZ · chat · 0-3 · "
+        r"openai:test-model · said 2023-05-08 to 2023-05-20T09:05:00Z",
         heading,
     ), heading
 
@@ -97,7 +97,7 @@ def test_a_log_without_timestamps_is_rendered_and_headed_as_before(
         "[ASSISTANT]: Melanie: Wow, that's great! I'm swamped with the kids & work.",
     ]
     heading = ledger_text(workspace).splitlines()[0]
-    assert heading.endswith("· entries 0-1 · openai:test-model"), heading
+    assert heading.endswith(" · plain · 0-1 · openai:test-model"), heading
 
 
 def test_a_conversation_of_today_gets_no_span(cli, workspace, llm_server) -> None:

@@ -262,7 +262,7 @@ def test_a_purge_refuses_a_short_query_or_one_spanning_lines(cli, tmp_path):
 
 def test_a_purge_masks_text_never_keys_roles_headers_or_digests(cli, tmp_path):
     """The audit's cases: `content` and `user` are in every log line's keys and roles,
-    `Memory Flush` and the thread id in every ledger header, four hex digits in state's
+    the flush time and the thread id in every ledger header, four hex digits in state's
     digests; a purge masks them in text and leaves (and names) the structure."""
     root = flushed(cli, tmp_path / "w")
     log = root / "threads" / "t-db3x.jsonl"
@@ -288,7 +288,8 @@ def test_a_purge_masks_text_never_keys_roles_headers_or_digests(cli, tmp_path):
     assert "names or structure a purge does not rewrite" in content.stderr
     ledger_file = next((root / "memory").glob("*.md"))
     assert ledger_file.read_text().splitlines()[0] == header
-    for query in ("Memory Flush", head[10:16], "db3x", ledger_file.stem[:4]):  # the year
+    clock = header.split(" · ")[0].removeprefix("## ")  # the flush time, in no text
+    for query in (clock, head, "db3x", ledger_file.stem[:4]):  # the year
         run = cli("-w", root, "forget", query, "--purge", "--all")
         assert run.exit_code == 1 and "only names or structure" in run.stderr, run.stderr
     assert ledger_file.read_text().splitlines()[0] == header
@@ -310,7 +311,7 @@ def test_a_purge_masks_text_never_keys_roles_headers_or_digests(cli, tmp_path):
     more = json.dumps({"role": "user", "content": "Releases are cut on Mondays."}) + "\n"
     assert cli("-w", root, "thread", "append", "t-db3x", input=more).exit_code == 0
     assert cli("-w", root, "flush").exit_code == 0
-    assert "entries 2-2" in ledger_file.read_text()
+    assert "· t-db3x · 2-2 ·" in ledger_file.read_text()
 
 
 def test_a_consolidation_after_a_purge_keeps_no_masked_bullet(cli, tmp_path):

@@ -56,15 +56,23 @@ def test_the_reports_reproduction_keeps_the_token_and_the_purge_finds_every_copy
     assert "Dana leads payments." in target.read_text()
 
 
-def ledger(root: Path, *facts: str, thread: str = "t1") -> None:
+HEADINGS = {
+    "older": "## Memory Flush — 2026-01-05T10:00:00+00:00 · thread {} · entries 0-3 · builtin",
+    "shorter": "## 10:00:00Z · {} · 0-3 · builtin",
+}
+"""A flush heading as memctl wrote it before issue 25 item 1 and after: the speakers
+whose names a rewritten copy may hold are the thread's its heading names."""
+
+
+def ledger(root: Path, *facts: str, thread: str = "t1", form: str = "older") -> None:
     (root / "memory" / "2026-01-05.md").write_text(
-        f"## Memory Flush — 2026-01-05T10:00:00+00:00 · thread {thread} · entries 0-3 · builtin\n\n"
-        + "".join(f"- {fact}\n" for fact in facts)
+        HEADINGS[form].format(thread) + "\n\n" + "".join(f"- {fact}\n" for fact in facts)
     )
 
 
+@pytest.mark.parametrize("form", HEADINGS)
 def test_a_purge_finds_the_copy_an_older_flush_rewrote(
-    cli, workspace: Path, tmp_path: Path
+    cli, workspace: Path, tmp_path: Path, form: str
 ) -> None:
     """What flush wrote before the fix (the ledger), merged into MEMORY.md and exported:
     the purge as typed forgets that fact and masks every copy, and no other fact."""
@@ -82,6 +90,7 @@ def test_a_purge_finds_the_copy_an_older_flush_rewrote(
         "The token is qq-purge-the user-9x7.",
         "The locker code is Dana's-door-77.",
         "The garage code is blue-green-42.",
+        form=form,
     )
     assert cli("-w", workspace, "consolidate").exit_code == 0
     target = tmp_path / "AGENTS.md"

@@ -130,7 +130,7 @@ def _thread_log(content: str, ascii_only: bool) -> bytes:
     [
         ("The admin password is below:\nhunter2\nKeep it safe.", "Keep it safe."),
         ("tab\thunter2 ok", "tab\t"),
-        ("caf\u00e9hunter2 ok", "caf\u00e9"),
+        ("caf\u00e9-hunter2 ok", " ok"),  # one token, accent and all
         ("我的密码是hunter2，请不要告诉别人。明天见面吧", "请不要告诉别人。明天见面吧"),
         ("我的密码是hunter2，请", "我的密码是"),
         ("hunter2\u2026and Tom", "\u2026and Tom"),

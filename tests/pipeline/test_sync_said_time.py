@@ -84,7 +84,7 @@ def test_an_older_statement_flushed_later_the_same_day_does_not_overturn_the_new
         assert about(ws, "deadline") == ["- The release deadline moved to January 15."]
     # The heading records the latest entry's time though it was said today.
     ledger = next((b / "memory").glob("*.md")).read_text()
-    assert " · last said " + today("00:10").replace("+00:00", "Z") in ledger
+    assert " · b · 0-0 · builtin · said 00:10:00Z\n" in ledger
 
 
 def test_two_threads_on_one_machine_flushed_out_of_order_the_same_day(cli, tmp_path):

@@ -476,3 +476,55 @@ def chat(turns: int, words: int = 5) -> list[dict[str, Any]]:
         out.append({"role": "user", "content": f"Turn {n}: we decided to use tool{n}. {filler}"})
         out.append({"role": "assistant", "content": f"Noted turn {n}."})
     return out
+
+
+_JSON_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"')
+_WRAP = re.compile(r"\r?\n[ \t]*")
+
+
+def readings(text: str, depth: int = 3) -> list[str]:
+    """`text` as every reader of it may see it: each JSON string in it decoded in place
+    (`\\u00e9`, a surrogate pair, `\\"`, `\\\\`, `\\/`; one that is no JSON as written),
+    that with each line wrap and the indentation after it taken out (a token a ledger
+    bullet wraps), and each decoded string read so in turn (the JSON in a tool call's
+    arguments), `depth` times."""
+    decoded: list[str] = []
+
+    def decode(token: re.Match[str]) -> str:
+        try:
+            value = json.loads(token[0])
+        except ValueError:
+            return token[0]
+        if value != token[0][1:-1]:
+            decoded.append(value)
+        return f'"{value}"'
+
+    text = _JSON_STRING.sub(decode, text) if depth else text
+    found = [text, _WRAP.sub("", text)]
+    for value in decoded:
+        found += readings(value, depth - 1)
+    return found
+
+
+def pieces_left(
+    paths: Sequence[Path], token: str, *, besides: Sequence[str] = (), size: int = 4
+) -> dict[str, set[str]]:
+    """What a purge audit finds of `token` in the files under `paths` (a file or a folder
+    each, .memctl/ and the index included): each piece of `size` characters of it (its
+    tail `\\u00e9fgh1234` after a purge masked `abcd` is a piece), any case, in any reading
+    of a file (`readings`) but within a word of `besides` (another word the token is
+    part of, which is no copy of it), by file. Empty when no file holds any."""
+    wanted = {token[at : at + size].casefold() for at in range(len(token) - size + 1)}
+    left: dict[str, set[str]] = {}
+    files = [p for path in paths for p in ([path] if path.is_file() else path.rglob("*"))]
+    for path in files:
+        if not path.is_file():
+            continue
+        text = path.read_bytes().decode("utf-8", "replace")
+        views = [reading.casefold() for reading in readings(text)]
+        for word in besides:
+            views = [view.replace(word.casefold(), " ") for view in views]
+        seen = {piece for view in views for piece in wanted if piece in view}
+        if seen:
+            left[str(path)] = seen
+    return left

@@ -89,7 +89,7 @@ def forget_command(
         raise
     # The exported blocks, after the stage (which cannot reach them: agents are above it).
     gone = purge_needles(ws, target, result.facts) if purge else result.facts
-    exports = refresh(ws, config, gone, dry_run=dry_run)
+    exports = refresh(ws, config, gone, dry_run=dry_run, purge=purge)
     result.exports, result.exports_dropped = exports.changed, exports.dropped
     result.exports_left = exports.failed
     verb = "would forget" if dry_run else "forgot"
