@@ -883,11 +883,19 @@ def _overridden(config: Config, model_override: str | None) -> Config:
     return dataclasses.replace(config, model=_model_name(override, "MEMCTL_MODEL", model_override))
 
 
+JOINED_SYNC_EVERY = 15 * 60.0
+"""The `sync.every` `init --from` writes (seconds): a machine that joins a shared memory
+syncs from its cron `maintain`, as the README's recipe shows. The repository does not
+hold the other machines' memctl.yaml, so their schedule is not known: the one the
+README's example sets."""
+
+
 def set_sync_remote(path: Path, url: str, share: tuple[str, ...] | None = None) -> None:
     """Name `url` as sync.remote in memctl.yaml (`init --from`), keeping the rest of the
-    text (and its comments) as it is. A different remote already named is a ConfigError:
-    a workspace syncs with one remote. `share`: sync.share too, in the section written
-    (a section already there keeps its own)."""
+    text (and its comments) as it is, with `every: JOINED_SYNC_EVERY`. A different remote
+    already named is a ConfigError: a workspace syncs with one remote. `share`:
+    sync.share too, in the section written (a section already there keeps its own, and
+    its schedule)."""
     import json
 
     from memctl.core.durable import write_atomic
@@ -906,7 +914,9 @@ def set_sync_remote(path: Path, url: str, share: tuple[str, ...] | None = None) 
         raise ConfigError(f"{path.name}: has a sync section; add `remote: {url}` to it by hand")
     joint = "" if not text or text.endswith("\n") else "\n"
     shared = f"  share: [{', '.join(share)}]\n" if share is not None else ""
-    write_atomic(path, f"{text}{joint}sync:\n  remote: {json.dumps(url)}\n{shared}".encode())
+    every = f"  every: {format_duration(JOINED_SYNC_EVERY)}\n"
+    section = f"sync:\n  remote: {json.dumps(url)}\n{shared}{every}"
+    write_atomic(path, f"{text}{joint}{section}".encode())
 
 
 def load_config(path: Path, model_override: str | None = None) -> Config:

@@ -13,10 +13,13 @@ from; an LLM's answer is matched to the ledger lines by its words), `save` (the 
 its `## Memory Save` block), and every history copy keeps the sidecar it had, under
 `provenance` in the copy's marks file (undo brings it back). forget reads it (a bullet
 and the ledger lines it was merged from are one fact, forgotten together) and writes
-nothing: the bullets left keep their keys. A sync that takes the remote's MEMORY.md brings no sidecar
-(it is not shared): those bullets are matched when explained. A bullet no sidecar knows (edited by hand, or merged before sidecars
-existed) is matched against the ledgers when it is explained; one no ledger line states
-is "unknown (edited by hand)".
+nothing: the bullets left keep their keys. A sync that writes another machine's
+MEMORY.md brings no sidecar (it is not shared): it records the bullets this one does
+not know by the ledger lines that state them (`note_brought`), as explain would match
+them, so the reverse explain, recall's date and forget read a synced bullet as they
+read one merged here. A bullet no sidecar knows otherwise (edited by hand, or merged
+before sidecars existed) is matched against the ledgers when it is explained, both
+ways; one no ledger line states is "unknown (edited by hand)".
 
 Through a ledger line, its block's heading gives the rest of the chain: a flush block
 names its time, thread and entries (`## 21:21:23Z · t1 · 3-7 · builtin`, or an older
@@ -47,7 +50,7 @@ from memctl.core.forgotten import (
     read_tombstones,
     unmasked,
 )
-from memctl.core.memory import is_marker
+from memctl.core.memory import is_marker, read_memory
 from memctl.core.said import (
     SAID_KEY_FORMAT,
     conversation_names,
@@ -134,16 +137,41 @@ def note_saved(ws: Workspace, ledger: Path, first_line: int, body: str) -> None:
     write_sidecar(sidecar_path(ws), bullets)
 
 
+def note_brought(ws: Workspace, ledgers: Iterable[str]) -> int:
+    """Record the bullets of MEMORY.md the sidecar does not know by the lines of the
+    `ledgers` a sync just wrote that state them (`Ledgers.by_text`, as explain matches
+    them): another machine's merges of the blocks it brought, whose sidecar stays
+    there. Only those ledgers are read (a year of them is read by `init --from` alone,
+    which brings them all); a bullet none of them states stays unknown, matched against
+    every ledger when explained, as before. Under the caller's workspace lock; how many
+    bullets were recorded."""
+    within = Ledgers(ws, within=ledgers)
+    if not within.paths:
+        return 0
+    bullets = read_sidecar(sidecar_path(ws))
+    found = {
+        digest: sources
+        for _, line in bullets_of(read_memory(ws))
+        if (digest := bullet_digest(line)) not in bullets and (sources := within.by_text(line))
+    }
+    if found:
+        write_sidecar(sidecar_path(ws), {**bullets, **found})
+    return len(found)
+
+
 # --------------------------------------------------------------------------- ledgers
 
 
 class Ledgers:
     """The daily ledgers (archived ones too), read as they are needed."""
 
-    def __init__(self, ws: Workspace):
+    def __init__(self, ws: Workspace, within: Iterable[str] | None = None):
+        """`within`: these ledgers (relative paths) only, not every one."""
         self.ws = ws
+        self.paths = None if within is None else sorted(set(within))
         self._lines: dict[str, list[str]] = {}
         self._by_digest: dict[str, list[Source]] | None = None
+        self._stated: list[tuple[Source, str]] = []
         self._words: list[tuple[Source, frozenset[str]]] | None = None
         self._logs: dict[str, LogRead | None] = {}
         self._corrected: dict[str, list[str]] | None = None
@@ -187,6 +215,10 @@ class Ledgers:
                 self._logs[thread] = None
         return self._logs[thread]
 
+    def has_log(self, thread: str) -> bool:
+        """Whether a file of `thread`'s log is here (readable or not)."""
+        return (self.ws.threads_dir / f"{thread}.jsonl").exists()
+
     def line(self, source: Source) -> str | None:
         lines = self.lines(source.path)
         return lines[source.line - 1] if 1 <= source.line <= len(lines) else None
@@ -195,18 +227,31 @@ class Ledgers:
         line = self.line(source)
         return line is not None and is_bullet(line) and bullet_digest(line) == source.digest
 
-    def _index(self) -> tuple[dict[str, list[Source]], list[tuple[Source, frozenset[str]]]]:
-        if self._by_digest is None or self._words is None:
-            self._by_digest, self._words = {}, []
-            for file in self.ws.daily_files(include_archive=True):
-                path = self.ws.relative(file)
+    def _index(self) -> dict[str, list[Source]]:
+        """The ledgers' fact lines by digest (read once)."""
+        if self._by_digest is None:
+            self._by_digest, self._stated = {}, []
+            paths = self.paths
+            if paths is None:
+                paths = [self.ws.relative(f) for f in self.ws.daily_files(include_archive=True)]
+            for path in paths:
                 for number, line in enumerate(self.lines(path), 1):
                     if not is_bullet(line):
                         continue
                     source = Source(path, number, bullet_digest(line))
                     self._by_digest.setdefault(source.digest, []).append(source)
-                    self._words.append((source, frozenset(content_words(line))))
-        return self._by_digest, self._words
+                    self._stated.append((source, line))
+        return self._by_digest
+
+    def _word_index(self) -> list[tuple[Source, frozenset[str]]]:
+        """The ledgers' fact lines with their content words: only for a text no line
+        states as it is (the words of a year of ledgers take a second to read)."""
+        if self._words is None:
+            self._index()
+            self._words = [
+                (source, frozenset(content_words(line))) for source, line in self._stated
+            ]
+        return self._words
 
     def resolve(self, source: Source) -> Source | None:
         """`source` where its line is now: in place, or moved (archived, lines shifted
@@ -214,20 +259,28 @@ class Ledgers:
         name first; None when no ledger holds it any more (purged)."""
         if self.holds(source):
             return source
-        found = self._index()[0].get(source.digest, [])
+        found = self._index().get(source.digest, [])
         name = Path(source.path).name
         same = [s for s in found if Path(s.path).name == name]
         return next(iter(same or found), None)
 
+    @functools.cached_property
+    def _sidecar(self) -> Bullets:
+        return read_sidecar(sidecar_path(self.ws))
+
+    def recorded(self, bullet: str) -> list[Source]:
+        """The ledger lines the sidecar says `bullet` was merged from, where they are now."""
+        known = self._sidecar.get(bullet_digest(bullet), [])
+        return _dedupe(s for s in map(self.resolve, known) if s)
+
     def by_text(self, text: str) -> list[Source]:
         """The ledger lines that state `text`: the same key, else the most words shared."""
-        by_digest, words = self._index()
-        exact = by_digest.get(bullet_digest(text))
+        exact = self._index().get(bullet_digest(text))
         if exact:
             return exact[:MATCH_MOST]
         return _best(
             frozenset(content_words(text)),
-            words,
+            self._word_index(),
             lambda s: other_fact(text, self.line(s) or ""),
         )
 
@@ -568,6 +621,10 @@ class Origin:
     """The thread a flush block was taken from."""
     entries: str | None = None
     """The log entries the flush block accounts for (`3-7`)."""
+    log_absent: bool = False
+    """A flush block whose thread's log is not in this workspace (flushed on another
+    machine, which sync shares no thread logs from, or removed): the turn that said it
+    is in that log, not here, and `entry` is null."""
     entry: Entry | None = None
     """The one of them that said it (of the turns whose speaker fits the fact's subject:
     the user's own for "the user", a name's or one naming them; the most words shared,
@@ -582,8 +639,9 @@ class Explained:
     bullet: str
     """The bullet's text, without its bullet mark."""
     how: str
-    """`recorded` (the sidecar knows it), `matched` (found in the ledgers by its text),
-    or `unknown` (edited by hand: no ledger line states it)."""
+    """`recorded` (the sidecar knows it: the merge here, or the sync that brought another
+    machine's, recorded its lines), `matched` (found in the ledgers by its text), or
+    `unknown` (edited by hand: no ledger line states it)."""
     sources: list[Origin] = field(default_factory=list)
     """The ledger lines it came from (empty: unknown)."""
     corrects: list[str] = field(default_factory=list)
@@ -596,9 +654,7 @@ def explain_line(
 ) -> Explained:
     """The chain behind MEMORY.md's line `number` (a bullet)."""
     ledgers = ledgers or Ledgers(ws)
-    known = read_sidecar(sidecar_path(ws)).get(bullet_digest(line), [])
-    sources = _dedupe(s for s in map(ledgers.resolve, known) if s)
-    how = "recorded"
+    sources, how = ledgers.recorded(line), "recorded"
     if not sources:
         sources, how = ledgers.by_text(line), "matched"
     result = Explained(number, BULLET.sub("", line.strip()), how if sources else "unknown")
@@ -742,6 +798,7 @@ def _origin(ledgers: Ledgers, source: Source) -> Origin:
         first, last = read.entries
         origin.entries = f"{first}-{last}" if last != first else str(first)
         log = ledgers.log(read.thread)
+        origin.log_absent = log is None and not ledgers.has_log(read.thread)
         legacy = ledgers.older_masks
         origin.entry = _entry(log, read.thread, first, last, text, legacy=legacy)
     return origin
@@ -964,7 +1021,6 @@ def explain(ws: Workspace, target: str) -> ExplainResult:
     else the closest one (`closest_bullets`); MemctlError when no bullet shares a
     content word with it."""
     from memctl.core.errors import UsageError, require_utf8
-    from memctl.core.memory import read_memory
 
     if not target.strip():
         raise UsageError("say which bullet: MEMORY.md:LINE or some of its text")
@@ -1052,12 +1108,20 @@ def _explain_ledger(
             f"{where}:{number} is not a fact (a heading, a marker memctl wrote or blank)"
         )
     here = Source(where, number, bullet_digest(line))
-    known = read_sidecar(sidecar_path(ws))
-    used = [
-        n
-        for n, bullet in bullets_of(memory)
-        if here in (ledgers.resolve(s) for s in known.get(bullet_digest(bullet), []))
-    ]
+    words = set(content_words(line))
+    used = []
+    for n, bullet in bullets_of(memory):
+        # As explain_line finds a bullet's sources: the recorded ones, else the lines
+        # that state its text (a line sharing no word with it is none of those).
+        recorded = ledgers.recorded(bullet)
+        if recorded:
+            merged = here in recorded
+        else:
+            merged = bool(
+                bullet_digest(bullet) == here.digest or words.intersection(content_words(bullet))
+            ) and here in ledgers.by_text(bullet)
+        if merged:
+            used.append(n)
     held = Forgotten.of(ws).states(line)
     return ExplainResult(f"{where}:{number}", [], [_origin(ledgers, here)], used, held)
 
@@ -1079,6 +1143,8 @@ def _ledger_text(origin: Origin, in_memory: list[int], forgotten: bool = False) 
     lines = [f"{origin.ledger}  {origin.text}", f"  ({_block(origin)})"]
     if origin.entry is not None:
         lines.append(f"  <- {_entry_text(origin.entry)}")
+    elif origin.log_absent:
+        lines.append(f"  <- {_unidentified(origin)}")
     merged = ", ".join(f"MEMORY.md:{n}" for n in in_memory) or "no bullet of MEMORY.md"
     lines.append(f"  -> {merged}")
     if forgotten:
@@ -1095,6 +1161,17 @@ def _entry_text(entry: Entry) -> str:
     return f"thread {entry.thread} entry {entry.index} ({who}{when}): {entry.text}"
 
 
+def _unidentified(origin: Origin) -> str:
+    """Why a flushed line names no turn: its thread's log is on another machine, or no
+    turn of it fits."""
+    if origin.log_absent:
+        return (
+            f"source turn not here: thread {origin.thread}'s log is on the machine that "
+            "flushed it (sync.share without threads), or was removed"
+        )
+    return "source turn not identified"
+
+
 def _bullet_text(bullet: Explained) -> str:
     lines = [f"MEMORY.md:{bullet.line}  {bullet.bullet}"]
     if not bullet.sources:
@@ -1105,7 +1182,7 @@ def _bullet_text(bullet: Explained) -> str:
         if origin.entry is not None:
             lines.append(f"     <- {_entry_text(origin.entry)}")
         elif origin.kind == "flush":
-            lines.append("     <- source turn not identified")
+            lines.append(f"     <- {_unidentified(origin)}")
     lines += [f"  corrects: {old} (forgotten, replaced by this one)" for old in bullet.corrects]
     return "\n".join(lines)
 

@@ -22,10 +22,12 @@ Why this never needs a person to resolve a conflict:
   does not. Either way a local file the sync replaced is kept under `.memctl/history/`
   (by "sync"), so `memctl undo` takes back what a teammate's run brought.
 - Which blocks MEMORY.md already holds is shared too, by block identity, in the
-  commit's `.memctl-sync/consolidated.json` (never written into the workspace). After a
-  merge, each ledger's consolidation offset is the end of its longest prefix of blocks
-  either machine consolidated, so blocks a merge inserts before already consolidated
-  text are consolidated and nothing is consolidated twice by offsets moving wrongly.
+  commit's `.memctl-sync/consolidated.json` (never written into the workspace), merged
+  three ways as the ledgers are (a block the base's record held that one side's no
+  longer does, an `undo` there, is merged again). After a merge, each ledger's
+  consolidation offset is the end of its longest prefix of merged blocks, so blocks a
+  merge inserts before already consolidated text are consolidated and nothing is
+  consolidated twice by offsets moving wrongly.
 
 Nothing lost: a remote whose history was rewritten (the base is no longer an ancestor
 of what was fetched) is merged as a pure union (no removals) with the local files, and
@@ -103,6 +105,7 @@ from memctl.core.threads import flush_marks, line_id, line_owners, log_lines
 from memctl.core.wording import plural
 from memctl.core.workspace import DAILY_NAME, SYNC_GIT_NAME, Workspace, stored_offset
 from memctl.models.interface import Model
+from memctl.pipeline import provenance
 from memctl.pipeline.consolidate import TAIL_BYTES, Marks, consolidate, keep_history
 from memctl.pipeline.purge import (
     Needles,
@@ -785,6 +788,7 @@ def _attempt(
         looked, noted = ws.state_dir / "sync" / PURGED, (json.dumps(purges) + "\n").encode()
         if (purges or looked.exists()) and _read(looked) != noted:
             write_atomic(looked, noted)
+        _note_brought(ws, plan, shares)  # before the consolidation below, which keeps it
     kept = git.ref(KEPT)
     result.rewritten = result.rewritten or kept is not None
     result.files = sorted(set(result.files) | set(_shown(ws, config, plan.writes)))
@@ -813,7 +817,8 @@ def _attempt(
     # no threads dropped every other machine's thread logs and their flush record).
     snapshot.update({rel: data for rel, data in remote.items() if not _owned(rel, shares)})
     if snapshot == remote:
-        result.status = "synced" if result.files else "up_to_date"
+        # A consolidation here (an undo's text merged again) is news though nothing moved.
+        result.status = "synced" if result.files or result.consolidated else "up_to_date"
         if kept is not None:
             git.run("update-ref", "-d", KEPT)
         _mark(ws)
@@ -834,6 +839,16 @@ def _attempt(
     result.forgotten += forgot
     _mark(ws)
     return True
+
+
+def _note_brought(ws: Workspace, plan: _Plan, shares: tuple[str, ...]) -> None:
+    """Another machine's merges come without its provenance sidecar (not shared): the
+    bullets of MEMORY.md this one does not know are recorded by the lines of the ledgers
+    the merge wrote that state them, so recall dates them, and explain and forget read
+    them, as on the machine that merged them."""
+    if "memory" in shares:
+        written = (rel for rel, data in plan.writes.items() if data and rel.startswith("memory/"))
+        provenance.note_brought(ws, written)
 
 
 def _entering_share(
@@ -1045,10 +1060,9 @@ def _plan(
 ) -> _Plan:
     plan = _Plan()
     state = ws.read_state()
-    consolidated = _local_consolidated(ws, state, local, cache)
-    for name, ids in _remote_record(remote).items():
-        consolidated.setdefault(name, set()).update(ids)
-    plan.consolidated = consolidated
+    plan.consolidated = _merged_record(
+        _remote_record(base), _remote_record(remote), _local_consolidated(ws, state, local, cache)
+    )
     stones = local.get(FORGOTTEN, b"")
     if _shared(FORGOTTEN, shares):
         sides = (log_lines(side.get(FORGOTTEN, b"")) for side in (base, remote, local))
@@ -1449,6 +1463,26 @@ def _remote_record(remote: dict[str, bytes]) -> dict[str, list[str]]:
     if not isinstance(data, dict):
         return {}
     return {k: [i for i in v if isinstance(i, str)] for k, v in data.items() if isinstance(v, list)}
+
+
+def _merged_record(
+    base: dict[str, list[str]], remote: dict[str, list[str]], local: dict[str, set[str]]
+) -> dict[str, set[str]]:
+    """Ledger name -> the blocks MEMORY.md holds once merged, three ways as the ledgers
+    are: a block either side consolidated since the base is held, and one the base held
+    that a side no longer holds is not. An `undo` there put MEMORY.md and the offsets
+    back to before the block was merged ("to merge again"): the remote's record, which
+    still names the block, must not mark it merged here, else the sync pushes the undone
+    MEMORY.md, nothing merges the block again, and its fact is gone on every machine."""
+    merged: dict[str, set[str]] = {}
+    for name in set(remote) | set(local):
+        was, theirs, mine = (
+            set(base.get(name, ())),
+            set(remote.get(name, ())),
+            local.get(name, set()),
+        )
+        merged[name] = (mine & theirs) | (mine - was) | (theirs - was)
+    return merged
 
 
 def _record(ws: Workspace, state: State, cache: BlockCache) -> bytes:

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from memctl.cli.output import JSON_SCHEMA
 from memctl.core.workspace import Workspace
 from memctl.pipeline.provenance import bullets_of, explain_all
 from tests.support.helpers import configure, snapshot
@@ -58,7 +59,7 @@ def test_explain_a_line_prints_the_chain_to_the_thread_entry(cli: Any, ws: Path)
     assert "payments team" in (ws / ledger).read_text().splitlines()[line - 1]
 
     document = json.loads(cli("-w", ws, "--json", "explain", "payments").stdout)
-    assert document["schema"] == 2
+    assert document["schema"] == JSON_SCHEMA
     [bullet] = document["bullets"]
     assert bullet["how"] == "recorded" and bullet["line"] == number
     [source] = bullet["sources"]

@@ -146,7 +146,8 @@ def test_a_teammates_bullet_is_never_attributed_to_the_line_it_superseded(cli, t
     document = json.loads(cli("-w", a, "--json", "explain", "deadline").stdout)
     [bullet] = document["bullets"]
     assert bullet["bullet"] == "The release deadline is January 8."
-    assert bullet["how"] == "matched"
+    # Recorded by the sync that brought it (audit 16 M1): the line stating it, still.
+    assert bullet["how"] == "recorded"
     assert [source["text"] for source in bullet["sources"]] == [
         "The release deadline is January 8."
     ]

@@ -74,7 +74,7 @@ def _join(g: Globals, root: Path, url: str) -> None:
     and a forget or purge it brings reaches the blocks this workspace exported (an
     existing workspace joining: `refresh_after_sync`)."""
     from memctl.agents.export import refresh_after_sync
-    from memctl.core.config import CONFIG_NAME, load_config, set_sync_remote
+    from memctl.core.config import CONFIG_NAME, format_duration, load_config, set_sync_remote
     from memctl.core.workspace import Workspace
     from memctl.models.resolve import resolve_model
     from memctl.pipeline.sync import repository_shares, sync
@@ -112,6 +112,12 @@ def _join(g: Globals, root: Path, url: str) -> None:
     )
     if named:
         return
+    if config.sync.every is not None:
+        note(
+            g,
+            f"init: a `memctl maintain` here syncs every {format_duration(config.sync.every)} "
+            "(sync.every in memctl.yaml; the other machines' schedules are their own)",
+        )
     share = ", ".join(config.sync.share)
     if shares is not None and "threads" in shares:
         note(g, f"init: the repository holds thread logs: sync.share set to [{share}], as theirs")
