@@ -490,8 +490,11 @@ class Forked:
         return code
 
     def send_signal(self, number: int) -> None:
+        """As `subprocess.Popen.send_signal`: a process that ended since the poll (the
+        fork server, its parent, has reaped it already) is no error."""
         if self.poll() is None:
-            os.kill(self.pid, number)
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self.pid, number)
 
     def kill(self) -> None:
         self.send_signal(signal.SIGKILL)
