@@ -390,11 +390,25 @@ def spread(numbers: list[float], root: Path) -> None:
 
 
 def named_subject(numbers: list[float], root: Path) -> None:
-    """`named-subject` (no numbers): the question's names (`named_terms`) that are
-    nobody's speaker join its subject (`subject_of`, which `by_subject` lifts to the idf
-    of its strongest other word): a name most records hold has FTS5's idf floor, and no
-    factor on a score near 0 raises it (see `named`; recall20, bench/README.md)."""
+    """`named-subject[:SHARE]`: the question's names (`named_terms`) that are nobody's
+    speaker (and, with SHARE, that at least SHARE of the records hold: 0.5, FTS5's idf floor) join its subject
+    (`subject_of`, which `by_subject` lifts to the idf of its strongest other word): a
+    name most records hold has FTS5's idf floor, and no factor on a score near 0 raises
+    it (see `named`; recall20, bench/README.md)."""
     import memctl.retrieval.recall as recall_module
+    from memctl.core.workspace import Workspace
+    from memctl.retrieval.index import read_only
+    from memctl.retrieval.index.postings import document_frequency
+
+    def common(term: str) -> bool:
+        if not numbers:
+            return True
+        conn = read_only(Workspace(root, "UTC"))
+        try:
+            hits, records = document_frequency(conn, term)
+        finally:
+            conn.close()
+        return hits >= numbers[0] * records
 
     speakers = {
         word
@@ -406,7 +420,11 @@ def named_subject(numbers: list[float], root: Path) -> None:
     subject_of = recall_module.subject_of
     recall_module.subject_of = lambda query: (
         subject_of(query)
-        | {term for term in recall_module.named_terms(query) if term not in speakers}
+        | {
+            term
+            for term in recall_module.named_terms(query)
+            if term not in speakers and common(term)
+        }
     )
 
 

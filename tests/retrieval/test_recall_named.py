@@ -1,5 +1,5 @@
 """Audit 16's three clients: a question naming one of several subjects that share the
-words asked. Recall ranks the other subjects' records first; the levers measured for it
+words asked. Recall ranks the other subjects' records first. The levers measured for it
 (recall20, bench/README.md: `bench/recall_eval.py --try named:...`, `--try
 named-subject`) did not hold on the held-out sets, so the case stays open, recorded here
 as an expected failure that turns into an error once something fixes it."""
@@ -29,6 +29,14 @@ MEMORY = """\
 
 - Corvid pays 120 USD per hour.
 """
+LEDGER = """\
+## Memory Flush — 2026-12-05T22:02:38+00:00 · thread t1 · entries 0-3 · builtin · last said 2026-12-05T22:02:37Z
+
+- The user's rate for Acme is 95 EUR per hour.
+- The user's rate for Bluefin is 80 EUR per hour.
+- Corvid pays 120 USD per hour.
+- The contact at Corvid is Tomasz Wojcik.
+"""
 SAID = (
     "My rate for Acme is 95 EUR per hour.",
     "My rate for Bluefin is 80 EUR per hour.",
@@ -45,14 +53,16 @@ SAID = (
 def test_the_client_the_question_names_ranks_above_the_others_rates(
     workspace: Path, scope: str
 ) -> None:
-    """Audit 16: a freelancer with three clients asks for one client's rate. "rate" is
-    said of Acme and Bluefin, Corvid is named in as many records, so BM25 alone ranked
-    both other clients' rates and Corvid's contact above "Corvid pays 120 USD per hour"
-    (not in the first three): a word most records hold gets FTS5's idf floor, so no
-    factor on its score lifts it. The names that are nobody's speaker taken as the
-    question's subject (`--try named-subject`) pass this test."""
+    """Audit 16 (its workspace after flush and consolidate): a freelancer with three
+    clients asks for one client's rate. "rate" is said of Acme and Bluefin, Corvid is
+    named in as many records, so BM25 ranked both other clients' rates and Corvid's
+    contact above "Corvid pays 120 USD per hour" (not in the first three). A factor for
+    the names a record holds (`--try named`) lifts it only at weights of 1 and more,
+    the question's names that are nobody's speaker taken as its subject (`--try
+    named-subject`) at any: both cost the held-out sets."""
     (workspace / "memctl.yaml").write_text(BM25_ONLY, encoding="utf-8")
     (workspace / "MEMORY.md").write_text(MEMORY, encoding="utf-8")
+    (workspace / "memory" / "2026-12-05.md").write_text(LEDGER, encoding="utf-8")
     (workspace / "threads" / "t1.jsonl").write_bytes(
         b"".join(encode_entry({"role": "user", "content": said}) for said in SAID)
     )
