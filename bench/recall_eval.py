@@ -42,7 +42,9 @@ reply, the turns before it; see `two_turns`): `short-context:SHORT,WANT,BACK`, `
 `short-reply:SHORT,WEIGHT`, `short-field:SHORT,WEIGHT[,VALUE]` (recall's `by_turn_before` since
 rank11, at 6,0.3,2: the emulation now adds to it; `--set REPLY_FIELD=0` for main before),
 `run:RUN,DECAY`, `chain:SHORT,K,W`, `now:W,N`, `over:SHORT,WEIGHT`. The semantic leg's
-(rank13, see `semantic_levers`): `sem-prf:K,M,LAMBDA`, `sem-conf:A,GAP`, `sem-top:N,COSINE`.
+(rank13, see `semantic_levers`): `sem-prf:K,M,LAMBDA`, `sem-conf:A,GAP`, `sem-top:N,COSINE`. The question's names
+(recall20): `named:WEIGHT[,NEIGHBOUR,CANDIDATES]` (see `named`), `named-subject` (see
+`named_subject`).
 
     python bench/recall_eval.py [--split dev|test|all] [--data FILE] [--in-process]
         [--set NAME=VALUE ...] [--try LEVER] [--embed-time]
@@ -65,6 +67,7 @@ from typing import TYPE_CHECKING
 from benchlib import Goal, bench_env, chat_turn, machine, memctl_executable, report, user_of
 
 if TYPE_CHECKING:
+    from memctl.core.workspace import Workspace
     from memctl.retrieval.recall import Candidate
 
 DATA = Path(__file__).resolve().parent / "data" / "casual_conversations.txt"
@@ -305,14 +308,15 @@ def try_lever(lever: str, root: Path) -> None:
             numbers[1],
         )
 
-    if name == "spread":
-        spread(numbers, root)
-        return
-    if name == "thesaurus":
-        thesaurus(numbers, root)
-        return
-    if name == "proximity":
-        proximity(numbers, root)
+    rescoring = {
+        "spread": spread,
+        "thesaurus": thesaurus,
+        "proximity": proximity,
+        "named": named,
+        "named-subject": named_subject,
+    }
+    if name in rescoring:
+        rescoring[name](numbers, root)
         return
     if name in ("sif-rank", "sif-corpus", *TWO_TURNS, *SEMANTIC_LEVERS):
         lever_of = semantic_levers if name in SEMANTIC_LEVERS else two_turns
@@ -383,6 +387,113 @@ def spread(numbers: list[float], root: Path) -> None:
         return found
 
     recall_module.by_session = spread_session
+
+
+def named_subject(numbers: list[float], root: Path) -> None:
+    """`named-subject[:SHARE]`: the question's names (`named_terms`) that are nobody's
+    speaker (and, with SHARE, that at least SHARE of the records hold: 0.5, FTS5's idf floor) join its subject
+    (`subject_of`, which `by_subject` lifts to the idf of its strongest other word): a
+    name most records hold has FTS5's idf floor, and no factor on a score near 0 raises
+    it (see `named`; recall20, bench/README.md)."""
+    import memctl.retrieval.recall as recall_module
+    from memctl.core.workspace import Workspace
+    from memctl.retrieval.index import read_only
+    from memctl.retrieval.index.postings import document_frequency
+
+    def common(term: str) -> bool:
+        if not numbers:
+            return True
+        conn = read_only(Workspace(root, "UTC"))
+        try:
+            hits, records = document_frequency(conn, term)
+        finally:
+            conn.close()
+        return hits >= numbers[0] * records
+
+    speakers = {
+        word
+        for log in (root / "threads").glob("*.jsonl")
+        for line in log.read_text(encoding="utf-8").splitlines()
+        if line.strip()
+        for word in re.findall(r"\w+", json.loads(line).get("name", "").lower())
+    }
+    subject_of = recall_module.subject_of
+    recall_module.subject_of = lambda query: (
+        subject_of(query)
+        | {
+            term
+            for term in recall_module.named_terms(query)
+            if term not in speakers and common(term)
+        }
+    )
+
+
+def named(numbers: list[float], root: Path) -> None:
+    """`named:WEIGHT[,NEIGHBOUR,CANDIDATES]`, for a question naming one of several
+    subjects that share the words asked (audit 16: "What is my hourly rate with
+    Corvid?" answered by Acme's and Bluefin's rates, "rate" rarer than "Corvid";
+    recall20, bench/README.md): after `by_answer` (on the fused scores in the hybrid),
+    each of the best CANDIDATES (30) counts 1 + WEIGHT x the share of the question's
+    names (`named_terms`: capitalised words not first, identifiers) it holds in its text
+    or as its speaker, a thread turn a name its neighbour turn (one away) holds at
+    NEIGHBOUR (0.5); names no candidate holds are left out."""
+    import memctl.retrieval.recall as recall_module
+    from memctl.retrieval.index.postings import holding
+
+    weight = numbers[0]
+    share_near = numbers[1] if len(numbers) > 1 else 0.5
+    wanted = int(numbers[2]) if len(numbers) > 2 else 30
+    by_answer = recall_module.by_answer
+
+    def by_named(
+        conn: sqlite3.Connection, query: str, found: list[Candidate], fused: bool
+    ) -> list[Candidate]:
+        names = sorted(recall_module.named_terms(query))
+        if not names:
+            return found
+        best = sorted(found, key=lambda c: -c.score)[:wanted]
+        at = {(c.rel, c.number): c for c in found if c.kind == "thread"}
+        near = {
+            c.record: [
+                n.record for step in (-1, 1) if (n := at.get((c.rel, c.number + step))) is not None
+            ]
+            for c in best
+            if c.kind == "thread" and share_near
+        }
+        looked = {c.record for c in best} | {r for rs in near.values() for r in rs}
+        held = holding(conn, names, sorted(looked))
+        asked = [n for n in names if any(n in terms for terms in held.values())]
+        for c in best if asked else ():
+            around = set().union(*(held[r] for r in near.get(c.record, ())))
+            share = sum(
+                1.0 if n in held[c.record] else share_near if n in around else 0.0 for n in asked
+            )
+            factor = 1.0 + weight * share / len(asked)
+            if fused:
+                c.answer *= factor
+            else:
+                c.time *= factor
+            c.score *= factor
+        return found
+
+    def answered(
+        ws: Workspace,
+        query: str,
+        found: list[Candidate],
+        texts: dict[int, str | None],
+        *,
+        fused: bool = False,
+    ) -> list[Candidate]:
+        found = by_answer(ws, query, found, texts, fused=fused)
+        from memctl.retrieval.index import read_only
+
+        conn = read_only(ws)
+        try:
+            return by_named(conn, query, found, fused)
+        finally:
+            conn.close()
+
+    recall_module.by_answer = answered
 
 
 def proximity(numbers: list[float], root: Path) -> None:
@@ -1136,7 +1247,8 @@ def main() -> int:
         "--try",
         dest="lever",
         metavar="LEVER",
-        help="in-process: a lever not kept (rm3:K,M,LAMBDA, df-drop:S, df-weight:S,W, stubs, proximity:W,WINDOW)",
+        help="in-process: a lever not kept (rm3:K,M,LAMBDA, df-drop:S, df-weight:S,W, stubs, "
+        "proximity:W,WINDOW, named:W[,NEIGHBOUR,N], named-subject, ...)",
     )
     parser.add_argument(
         "--wordnet", type=Path, help="--try thesaurus: WordNet 3.x's index.* and data.* files"

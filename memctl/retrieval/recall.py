@@ -25,7 +25,8 @@ the answer names one of the kind ("darwin"), seldom the kind. A name before it, 
 every word before it when the question names nothing else, says what it is of ("redis"
 of "which redis version do we run"): the question's subject (`subject_of`), which
 weighs no less than its strongest other word (`by_subject`), even when most records
-hold it.
+hold it; so does a name asked about anywhere in the question that many records hold
+(`common_names`: "Corvid" of "What is my hourly rate with Corvid?").
 The speaker's name is a field of its own, not normalised by a turn's length (BM25F;
 postings.SPEAKER_B).
 
@@ -212,6 +213,16 @@ THESAURUS_WORDS = 200
 # 227 -> 230); weight 0.15 248 (MRR lower), 0.35 248, 0.5 245; share 0.3 % 247, 1 % 248.
 THESAURUS_RARE = 0.005
 THESAURUS_RARE_WEIGHT = 0.25
+# A name the question asks about (`named_terms`) that at least this share of the records
+# hold, and no speaker's name, is its subject too (`common_names`, lifted by `by_subject`):
+# audit 16's "What is my hourly rate with Corvid?" ranked Acme's and Bluefin's rates
+# above "Corvid pays 120 USD per hour" ("corvid" in 7 of 15 records weighed 0.26, "rate"
+# 0.44). The 12 recall sets' 24 splits (1,452 questions; bench/README.md, recall20): R@10
+# the same on every split, BM25 and hybrid; heldout3 dev R@1 one fewer. Every such name
+# (share 0): BM25 R@10 1259 -> 1258, hybrid 1281 -> 1280, heldout6 hybrid dev -2 ("At
+# which vet practice was Biscuit seen?"); 0.5 (the idf floor only): no split changes,
+# and the audit's workspace is not fixed.
+NAMED_SUBJECT_SHARE = 0.1
 # The question's focus (`focused`): the noun after "what" or "which" names the kind of
 # thing asked for ("which city", "what car", "what kind of dog"), and the answer names
 # one of its kind ("darwin", "a used corolla", "beagle mix"), seldom the kind itself: of
@@ -580,7 +591,7 @@ def _ranked(
             ranked = by_subject(
                 conn,
                 looked,
-                subject,
+                subject | common_names(conn, query),
                 ranked,
                 result.scope,
                 window * CANDIDATES_A_HIT,
@@ -1012,6 +1023,24 @@ def focused(
             words = (word for word in words if rare(word))
         shares.update(dict.fromkeys(islice(dict.fromkeys(words), FOCUS_WORDS), FOCUS_RELATED))
     return kept, {word: share for word, share in shares.items() if share}
+
+
+def common_names(conn: sqlite3.Connection, query: str) -> set[str]:
+    """The question's names (`named_terms`) that at least NAMED_SUBJECT_SHARE of the
+    records hold and no speaker's name does: the subject it asks about, named so often
+    that a word said of every subject alike outweighs it ("rate" of "What is my hourly
+    rate with Corvid?" in a freelancer's workspace about three clients). `by_subject`
+    lifts it. A rarer name weighs enough as it is, and lifting it cost questions whose
+    answer does not say it ("At which vet practice was Biscuit seen?"); a speaker's
+    name is a field of its own (SPEAKER_WEIGHT), held by half the turns of a chat."""
+    from memctl.retrieval.index.postings import document_frequency, spoken
+
+    names = set()
+    for name in named_terms(query):
+        hits, records = document_frequency(conn, name)
+        if hits and hits >= NAMED_SUBJECT_SHARE * records and not spoken(conn, name):
+            names.add(name)
+    return names
 
 
 def by_subject(

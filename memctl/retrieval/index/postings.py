@@ -747,6 +747,15 @@ def holding(conn: sqlite3.Connection, terms: list[str], records: list[int]) -> d
     return held
 
 
+def spoken(conn: sqlite3.Connection, term: str) -> bool:
+    """Whether some record's speaker's name holds `term`'s first token."""
+    tokens = query_tokens([term])[0]
+    if not tokens:
+        return False
+    row = conn.execute("SELECT 1 FROM postings WHERE term = ? AND fs > 0 LIMIT 1", (tokens[0],))
+    return row.fetchone() is not None
+
+
 def document_frequency(conn: sqlite3.Connection, term: str) -> tuple[int, int]:
     """(records holding `term`'s first token, records counted): FTS5's `nHit` and row
     count, which its idf is made of (dropped records included, as FTS5 kept them)."""
