@@ -13,11 +13,32 @@ F7: "From 15 November my rate ..." and "As of 2025-11-15 my rate ..." are read a
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
+from memctl.core.prompts import NO_REPLY
+from memctl.models.builtin import BuiltinModel
 from memctl.models.facts import third_person
+from memctl.models.interface import Request
 from memctl.models.supersede import stale
-from tests.models.test_builtin_audit16 import DEADLINE, flush
+
+
+def flush(*messages: str) -> list[str]:
+    conversation: list[dict[str, Any]] = [{"role": "user", "text": text} for text in messages]
+    payload = {"conversation": conversation, "memory": "", "ledger": "", "thread": "t"}
+    text = BuiltinModel().complete(Request("flush", [], payload)).text
+    return [] if text == NO_REPLY else [line.removeprefix("- ") for line in text.splitlines()]
+
+
+def consolidate(*dailies: str) -> str:
+    payload = {
+        "memory": "",
+        "dailies": [(f"2026-12-0{i + 1}.md", text) for i, text in enumerate(dailies)],
+        "max_tokens": 4000,
+    }
+    return BuiltinModel().complete(Request("consolidate", [], payload)).text
+
 
 STAGING = "Staging is db3."
 ACME = "The Acme fleet dashboard deadline is November 20."
@@ -48,8 +69,12 @@ def test_a_claim_reported_with_a_tail_after_a_comma_replaces_nothing() -> None:
     assert stale([ACME, jokingly]) == {}
 
 
-def test_the_true_fact_survives_a_flush_of_what_someone_wrongly_says() -> None:
-    assert stale(["Staging is db3.", "Sam says staging is db9 but he's confused."]) == {}
+def test_consolidation_keeps_the_true_fact_beside_what_someone_wrongly_says() -> None:
+    merged = consolidate("- Staging is db3.\n", "- Sam says staging is db9 but he's confused.\n")
+    assert "- Staging is db3." in merged.splitlines()
+    # the plain claim reported still replaces it
+    merged = consolidate("- Staging is db3.\n", "- Sam says staging is db9.\n")
+    assert "- Staging is db3." not in merged.splitlines()
 
 
 @pytest.mark.parametrize(
@@ -216,5 +241,16 @@ def test_a_colon_inside_quotes_opens_no_clause() -> None:
     )
 
 
-def test_the_audit_deadline_still_reads() -> None:
-    assert stale([DEADLINE, "Priya says the Acme fleet dashboard deadline moved to November 27."])
+def test_a_clause_break_inside_quotes_opens_no_clause() -> None:
+    said = 'She said: "my rate is 110; I agreed"'
+    assert third_person(said, "Ben") == said
+
+
+def test_a_files_snake_case_name_anchors_nothing() -> None:
+    # a file is no name: its judgement is dropped as "the photo is funny" is
+    assert flush("cool, the file cat_pic.png is funny") == []
+
+
+def test_a_pronoun_after_a_label_tells() -> None:
+    told = "Priya: she says the Acme fleet dashboard deadline moved to November 27."
+    assert stale([ACME, told]) == {0: 1}
