@@ -1328,9 +1328,10 @@ into a value someone does not hold."""
 _NOT_PLAIN = _Lazy(
     r"(?i:,|;|n['’]t\b|['’]d\b|\b(?:but|or|and|yet|though|although|unless|if|whether|because|"
     r"while|not|never|no longer|was|were|used to|had|last|ago|previously|formerly|"
-    r"maybe|might|may|could|would|should|perhaps|possibly|probably|likely|apparently|"
+    r"maybe|might|could|would|should|perhaps|possibly|probably|likely|apparently|"
     r"supposedly|allegedly|reportedly|think|thinks|guess|hopefully|jokingly|wrongly)\b|"
     r"\bin \d{4}\b|\bin (?:\w+ )?(?:draft|proposal|plan|version|sketch|mock-?up)s?\b)"
+    r"|\bmay\b"  # lower case: the month May is a value
 )
 # The thing a lead-in clause names, what an "it" after the colon stands for: its first
 # noun phrase opened by a determiner or a possessive, up to a preposition or an adverb.

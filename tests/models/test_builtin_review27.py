@@ -55,6 +55,7 @@ ACME = "The Acme fleet dashboard deadline is November 20."
         "Sam said staging was db9 last year.",
         "Sam says staging is db9 or db7.",
         "Sam says staging might be db9.",
+        "Sam says staging may be db9.",
         "Sam said staging is db9 in 2023.",
     ],
 )
@@ -96,6 +97,8 @@ def test_a_negative_quantifier_or_a_subordinator_is_no_teller(reported: str) -> 
         # a pronoun tells as a name does
         "She says the Acme fleet dashboard deadline moved to November 27.",
         "Priya said the Acme fleet dashboard deadline is November 27.",
+        # a month is no hedge
+        "Priya says the Acme fleet dashboard deadline moved to May 3.",
     ],
 )
 def test_a_plain_present_claim_reported_still_replaces(reported: str) -> None:
