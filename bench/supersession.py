@@ -4539,8 +4539,11 @@ def write(root: Path, cases: list[Case], rng: random.Random) -> Written:
 
 def recall_failures(
     root: Path, cases: list[Case], written: Written, reorder: bool
-) -> tuple[int, int, int]:
-    """(queries, stale above current, current not found) over the changed cases."""
+) -> tuple[int, int, int, int, int, int]:
+    """(queries, stale above current, current not found) over the changed cases, then
+    (queries, answered first, in the first 10) over the controls: a control's old fact
+    is current and the only one of its subject that answers its question, so any other
+    hit above it (another subject's later fact) is a wrong first answer."""
     import memctl.retrieval.recall as recall_module
     from memctl.core.config import load_config
     from memctl.core.workspace import Workspace
@@ -4552,10 +4555,8 @@ def recall_failures(
         recall_module.newest_first = lambda ws, found, *_: found  # type: ignore[assignment]
     try:
         queries = stale_first = missing = 0
+        controls = control_first = control_found = 0
         for index, case in enumerate(cases):
-            if case.new is None:
-                continue
-            queries += 1
             hits = recall_module.recall(ws, config, case.question, 10, "all").hits
             ranks = {
                 written.lines.get((hit.path, hit.line or 0), (None, ""))[1]: rank
@@ -4563,6 +4564,15 @@ def recall_failures(
                 if written.lines.get((hit.path, hit.line or 0), (None, ""))[0] == index
             }
             old, new = ranks.get("old"), ranks.get("new")
+            if case.new is None:
+                controls += 1
+                control_first += old == 0
+                control_found += old is not None
+                if MISSES and reorder and old != 0:
+                    above = hits[0].snippet if hits else "nothing"
+                    print(f"miss (control, rank {old}): {case.question!r}: {above!r} first")
+                continue
+            queries += 1
             if new is None:
                 missing += 1
             if old is not None and (new is None or old < new):
@@ -4572,7 +4582,7 @@ def recall_failures(
 
                     read = "pair read" if stale([case.old, case.new]) else "pair not read"
                     print(f"miss (recall, {read}): {case.question!r}: {case.old!r} -> {case.new!r}")
-        return queries, stale_first, missing
+        return queries, stale_first, missing, controls, control_first, control_found
     finally:
         recall_module.newest_first = keep
 
@@ -4672,6 +4682,8 @@ def measure(
     print("recall (limit 10)            BM25+recency   now")
     print(f"stale ranks above current     {before[1]:>4}/{before[0]}      {now[1]:>4}/{now[0]}")
     print(f"current value not found       {before[2]:>4}/{before[0]}      {now[2]:>4}/{now[0]}")
+    print(f"control answered first        {before[4]:>4}/{before[3]}      {now[4]:>4}/{now[3]}")
+    print(f"control in the first 10       {before[5]:>4}/{before[3]}      {now[5]:>4}/{now[3]}")
     print(
         f"consolidate (builtin): newer kept, stale dropped {right}/{changed}; "
         f"false drops {gone}/{keep}"

@@ -2284,7 +2284,8 @@ def newest_first(
             order.append(newer)
         order.append(i)
     if matched is not None:
-        order = _alike_newest_first(pool, order, said, matched, replaced, limit)
+        named = of_subject.named if of_subject is not None else frozenset()
+        order = _alike_newest_first(pool, order, said, matched, replaced, limit, named)
         if of_subject is not None:
             order = _newer_of_subject(pool, order, said, matched, of_subject, when, times, limit)
     if len(pool) > read:  # facts brought in since `stale` read the pool
@@ -2428,6 +2429,7 @@ def _alike_newest_first(
     matched: Callable[[list[int]], dict[int, frozenset[str]]],
     replaced: dict[int, int],
     limit: int,
+    named: frozenset[str] = frozenset(),
 ) -> list[int]:
     """`order` (indexes into `pool`) with the memory facts among its first `limit` that
     answer the query alike put newest first in the places they held: every other hit
@@ -2442,7 +2444,18 @@ def _alike_newest_first(
     little (a shorter sentence, one more "staging"). Widening this to the hits read
     past the limit pulled facts of other subjects that share a word or a sentence
     template into the first `limit` and pushed the current value out (bench/README.md).
-    Each fact takes the score of the place it moves to, so scores still fall."""
+    Each fact takes the score of the place it moves to, so scores still fall.
+
+    Only facts of one subject change places: within a group, those holding the same of
+    the question's `named` terms (`named_terms`: "Corvid" in "What is my hourly rate with
+    Corvid?"). "My hourly rate with Acme is 140 USD", said later, shares most words with
+    "My hourly rate with Corvid is 120 USD" but is another client's rate: put newest
+    first with it, every other client's later rate ranked above the answer (on
+    bench/supersession.py's controls, 33-36 of 36 current facts a set were not first).
+    The groups are still joined through any fact, then split by that key: a change
+    told in few of the old fact's words is alike to it only through another subject's
+    two facts. Measured (bench/README.md, alike20): controls answered first 15 -> 42 of
+    612, stale value first 93 -> 104 of 2,448 (seed 25, all 17 sets)."""
     facts = [place for place, i in enumerate(order[:limit]) if pool[i][1].kind == "memory"]
     if len(facts) < 2:
         return order
@@ -2465,9 +2478,12 @@ def _alike_newest_first(
         for second in facts[a + 1 :]:
             if _alike(held[first], held[second], words[first], words[second]):
                 group[root(second)] = root(first)
-    members: dict[int, list[int]] = {}
+    # The named terms each fact holds, as the index matches them or as written (past the
+    # deadline `matched` gives none).
+    subject = {place: (held[place] | words[place]) & named for place in facts}
+    members: dict[tuple[int, frozenset[str]], list[int]] = {}
     for place in facts:
-        members.setdefault(root(place), []).append(place)
+        members.setdefault((root(place), subject[place]), []).append(place)
     ranked = list(order)
     for places in members.values():
         newest = _later_line_first(
