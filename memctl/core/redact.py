@@ -148,7 +148,7 @@ _BUILTIN_PATTERNS: tuple[tuple[str, str], ...] = (
         rf"(?::=|=>|[:=])[ \t]{{0,8}}(?:\\{{0,7}}{_QUOTED}|\\{{0,7}}[\"']?{_UNQUOTED})",
     ),
     # A secret said in prose: its name, `is` or `was`, and one token that looks generated
-    # (`_looks_generated`): "The warehouse password is Wq8-zz91-Kp0x." (audit 16 M4).
+    # (`looks_generated`): "The warehouse password is Wq8-zz91-Kp0x." (audit 16 M4).
     # "The password is on the sticky note", "the token is expired" are not one.
     (
         "stated_secret",
@@ -531,7 +531,7 @@ def _replacement(
         key = match.group("k") + match.group("ks")
         if _names_no_secret(key, match.group("ks"), value, text[end : end + 1], password=password):
             return None
-    if kind == "stated_secret" and not _looks_generated(value):
+    if kind == "stated_secret" and not looks_generated(value):
         return None
     marker = f"[REDACTED:{kind}]"
     if keep_lines:
@@ -552,7 +552,7 @@ provider cut short or of a format not known in full (`its token is sk-1234567890
 _GENERATED_SWITCHES = 3
 
 
-def _looks_generated(value: str) -> bool:
+def looks_generated(value: str) -> bool:
     """Whether a token said to be a secret (`stated_secret`, 10 characters or more) looks
     generated rather than written: a provider's prefix, upper and lower case letters and
     digits all in it, or letters and digits switching three times or more
