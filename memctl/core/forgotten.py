@@ -517,7 +517,7 @@ def purged_tokens(texts: Iterable[str], stones: list[Tombstone]) -> dict[str, st
     found: dict[str, str] = {}
     hashed: set[tuple[str, str]] = set()
     for word in words:
-        if len(word) < shortest:
+        if len(word) < shortest and word.isascii():  # `ß` folds to `ss`: longer
             continue
         for (pieces, length), salts in shapes.items():
             for span in _spans(word, pieces, length):

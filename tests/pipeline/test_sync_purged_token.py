@@ -393,3 +393,10 @@ def test_a_purged_word_leaves_another_machines_other_words_holding_it(tmp_path: 
     assert holding(b.root, "travels to leeds") == [] and holding(a.root, "leeds") == []
     log = (b.threads_dir / "t1.jsonl").read_text()
     assert "leeds-united, LEEDS away" in log
+
+
+def test_a_purged_token_is_found_in_a_case_of_another_length() -> None:
+    """The tombstone keeps the token's length in any case (casefolded): a copy whose case
+    is written in fewer characters (`ß` for `ss`) is still read, as before the shape."""
+    [stone] = parse_tombstones(json.dumps(token_stone("Strasse-X9k2Lq")))
+    assert set(purged_tokens(["Wir sind in STRAßE-x9k2lq heute."], [stone])) == {"STRAßE-x9k2lq"}
