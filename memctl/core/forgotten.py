@@ -30,7 +30,9 @@ the tombstones to drop and any to record, which `take_back` applies and reverses
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import itertools
 import json
 import re
 from collections.abc import Callable, Iterable, Iterator
@@ -190,6 +192,13 @@ class Tombstone:
     salt: str = ""
     """A purged token's (`token_stone`): the random salt its `digest` was taken with,
     `token_digest(salt, token)`; empty for a fact's tombstone."""
+    pieces: int = 0
+    """A purged token's: how many pieces it is (`token_pieces`), so that a sync hashes
+    only the spans of that many (`purged_tokens`); 0 in a token tombstone an older memctl
+    wrote, whose token is looked for in every span of up to `_OLDER_PIECES` pieces."""
+    length: int = 0
+    """A purged token's: its length in characters, in any case (`str.casefold`), so that
+    a span of another length is never hashed; 0 when `pieces` is."""
 
     @property
     def purged(self) -> bool:
@@ -236,22 +245,33 @@ def parse_tombstones(text: str) -> list[Tombstone]:
     found = []
     for line in text.splitlines():
         try:
-            data = json.loads(line)
-            found.append(
-                Tombstone(
-                    str(data["fact"]),
-                    str(data["at"]),
-                    data.get("replacement"),
-                    str(data.get("digest", "")),
-                    [str(turn) for turn in data.get("said") or []],
-                    str(data.get("of", "")),
-                    masks if isinstance(masks := data.get("masks"), int) else 0,
-                    str(data.get("salt") or ""),
-                )
-            )
-        except (ValueError, KeyError, TypeError):
+            found.append(_tombstone(json.loads(line)))
+        except (ValueError, KeyError, TypeError, AttributeError):
             continue
     return found
+
+
+def _tombstone(data: Stone) -> Tombstone:
+    """A tombstone as one line of forgotten.jsonl holds it, read (KeyError, TypeError or
+    AttributeError for one that is none)."""
+    return Tombstone(
+        str(data["fact"]),
+        str(data["at"]),
+        data.get("replacement"),
+        str(data.get("digest", "")),
+        [str(turn) for turn in data.get("said") or []],
+        str(data.get("of", "")),
+        masks if isinstance(masks := data.get("masks"), int) else 0,
+        str(data.get("salt") or ""),
+        _count(data.get("pieces")),
+        _count(data.get("length")),
+    )
+
+
+def _count(value: Any) -> int:
+    """A tombstone's count (`pieces`, `length`) as written: 0 for none, or one that is no
+    count (a hand edit, a torn write), which reads the stone as an older memctl's."""
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 0
 
 
 Stone = dict[str, Any]
@@ -281,20 +301,14 @@ def stones_stating(ws: Workspace, keys: list[str]) -> list[Stone]:
     `Forgotten.states` would: a forgotten fact's key within it, or a purge's digest), and
     those of a purged token one of them holds (`purged_tokens`: a sync would mask it)."""
     digests = {key_digest(key) for key in keys}
-    spans = {
-        span.casefold()
-        for key in keys
-        for word in token_words(key)
-        for span in candidate_tokens(word)
-    }
     found: list[Stone] = []
     for stone in _written(ws)[1]:
         if stone is None:
             continue
-        if salt := stone.get("salt"):
-            digest = stone.get("digest")
-            if any(token_digest(str(salt), span) == digest for span in spans):
-                found.append(stone)
+        if stone.get("salt"):
+            with contextlib.suppress(KeyError, TypeError, AttributeError):
+                if purged_tokens(keys, [_tombstone(stone)]):
+                    found.append(stone)
             continue
         own = fact_key(str(stone.get("fact") or ""))
         new = fact_key(str(stone.get("replacement") or ""))
@@ -354,18 +368,23 @@ PURGE_MIN = 4
 words, digests and names everywhere, and its masks would say nothing but damage. So no
 shorter span of a text is a purged token (`purged_tokens`)."""
 TOKEN_STOPS = frozenset(" \t\r\n\"'`()<>[]{},;\\")
-"""What ends a token a purged token is looked for in (`candidate_tokens`): spacing, quotes,
+"""What ends a token a purged token is looked for in (`token_words`): spacing, quotes,
 brackets and the signs between list items. A secret holds none of them (a purge query is
 one token, and `forget --purge` widens a copy only up to such a character or a sign)."""
 _TOKEN_PIECE = re.compile(r"[^\W_]+|[\W_]+")
 """A token's runs of letters and digits and of the signs between them: a purged token is
-looked for as any run of whole pieces (`hunter2` in `hunter2-swordfish`, `bfpay-Z9k3` in
+looked for as a run of whole pieces (`hunter2` in `hunter2-swordfish`, `bfpay-Z9k3` in
 `X-Key:bfpay-Z9k3`)."""
-_TOKEN_PIECES = 24
-"""The most pieces a span looked at holds (a longer purged token is read as its first
-pieces' span too, `candidate_tokens`): a base64 run of a thousand signs is not a
-million spans."""
+_OLDER_PIECES = 24
+"""The most pieces of a span looked at for a token tombstone an older memctl wrote, which
+says neither how many pieces its token is nor how long (`Tombstone.pieces`): every span
+of up to this many is hashed (a longer token goes unfound)."""
 _TOKEN_WORD = re.compile(r"[^\s" + re.escape("".join(sorted(TOKEN_STOPS))) + "]+")
+TRACKED_LENGTH = 8
+"""The shortest token a purge keeps a salted digest of (`tracked_token`), when it holds a
+digit or a sign: a shorter one, or one of letters alone, is a word or a name ("leeds",
+"Margaret"), which a sync would mask in every text on every machine from then on
+("leeds-united", "LEEDS")."""
 
 
 def purged_token(query: str) -> str | None:
@@ -379,6 +398,26 @@ def purged_token(query: str) -> str | None:
     return token
 
 
+def tracked_token(token: str) -> bool:
+    """Whether a purged token gets a salted digest (`token_stone`), which masks it in any
+    text a sync finds it in, on every machine, for good: a token of `TRACKED_LENGTH`
+    characters or more holding a digit or a sign (`bfpay-Z9k3`, `Summer2024`, `my.host`),
+    or one that looks generated as the redactor reads a stated secret (`aB3dE5f`). A word
+    or a name (`leeds`, `Margaret`, `correcthorsebatterystaple`) keeps only the digests of
+    the facts it was in: masked everywhere it would take "leeds-united" and "LEEDS" from
+    every machine's future text."""
+    from memctl.core.redact import looks_generated
+
+    if len(token) >= TRACKED_LENGTH and not all(char.isalpha() for char in token):
+        return True
+    return looks_generated(token)
+
+
+def token_pieces(token: str) -> int:
+    """How many pieces (`_TOKEN_PIECE`) a token is: `bfpay-Z9k3` is three."""
+    return sum(1 for _ in _TOKEN_PIECE.finditer(token))
+
+
 def token_digest(salt: str, token: str) -> str:
     """SHA-256 of a salt and a token in any case: what a purged token's tombstone keeps
     of it (never the token). The salt makes the digest of one token differ from stone
@@ -389,21 +428,37 @@ def token_digest(salt: str, token: str) -> str:
     return hashlib.sha256(f"{salt}\0{token.casefold()}".encode()).hexdigest()
 
 
-def token_stone(token: str, *, of: str = "") -> Stone:
+def shared_salt(stones: list[Tombstone]) -> str:
+    """The salt a new purged token's digest is taken with: the oldest token tombstone's
+    that says its token's shape (`Tombstone.pieces`; a sync brings the other machines'),
+    so that a sync hashes each span once for all of them (`purged_tokens`), not once a
+    purge; "" when there is none (`token_stone` draws one). A shared salt still keeps a
+    table of common words' digests useless; it tells that a token was purged twice."""
+    return next((stone.salt for stone in stones if stone.salt and stone.pieces), "")
+
+
+def token_stone(token: str, *, of: str = "", salt: str = "") -> Stone:
     """A purged token's tombstone: its salted digest (`token_digest`) with its salt, so
     that `memctl sync` can recognise the token in any text on any machine (a fact only
     another machine wrote, a line said since) without the token being kept anywhere.
-    `of`: the text of a fact the purge forgot, whose tombstone this counts with (a sync
-    counts one fact forgotten, not two)."""
-    import secrets  # not at import: a purge's alone
+    It keeps how many pieces the token is and how long, so that a sync hashes only the
+    spans of that shape (of a 10 MB log, a few, not millions: `purged_tokens`); they tell
+    a guesser little that the digest and salt do not (a token `tracked_token` keeps is
+    no word to try). `of`: the text of a fact the purge forgot, whose tombstone this
+    counts with (a sync counts one fact forgotten, not two); `salt`: the workspace's
+    (`shared_salt`), else a random one."""
+    if not salt:
+        import secrets  # not at import: a purge's alone
 
-    salt = secrets.token_hex(16)
+        salt = secrets.token_hex(16)
     stone: Stone = {
         "fact": "",
         "at": datetime.now(UTC).isoformat(timespec="seconds"),
         "replacement": None,
         "digest": token_digest(salt, token),
         "salt": salt,
+        "pieces": token_pieces(token),
+        "length": len(token.casefold()),
         "masks": MASKS,
     }
     if of:
@@ -416,45 +471,65 @@ def token_words(text: str) -> set[str]:
     return set(_TOKEN_WORD.findall(text))
 
 
-def candidate_tokens(word: str) -> Iterator[str]:
-    """Each span of a whitespace-free token (`token_words`) a purged token may be, as
-    written: every run of its whole pieces (`_TOKEN_PIECE`, at most `_TOKEN_PIECES`). A
-    word is one span; `X-Key:bfpay-Z9k3` is fifteen."""
-    if word.isalnum():
-        yield word
+def _spans(word: str, pieces: int, length: int) -> Iterator[str]:
+    """Each span of a whitespace-free token (`token_words`) a purged token of `pieces`
+    pieces and `length` characters (in any case) may be, as written: each run of exactly
+    that many of its whole pieces (`_TOKEN_PIECE`) of that length. `pieces` 0 (an older
+    memctl's tombstone): each run of up to `_OLDER_PIECES`, of any length."""
+    if word.isalnum():  # one piece: most words of a text
+        if pieces <= 1 and (not length or len(word) == length or not word.isascii()):
+            yield word
         return
-    pieces = [match.end() for match in _TOKEN_PIECE.finditer(word)]
-    starts = [0, *pieces[:-1]]
-    for first, start in enumerate(starts):
-        for stop in pieces[first : first + _TOKEN_PIECES]:
+    ends = list(itertools.accumulate(map(len, _TOKEN_PIECE.findall(word))))
+    starts = [0, *ends[:-1]]
+    if not pieces:
+        for first, start in enumerate(starts):
+            for stop in ends[first : first + _OLDER_PIECES]:
+                yield word[start:stop]
+        return
+    # An ASCII span's length is its length in any case; another's is checked folded.
+    exact = word.isascii()
+    for start, stop in zip(starts, ends[pieces - 1 :], strict=False):
+        if not exact or stop - start == length:
             yield word[start:stop]
 
 
 def purged_tokens(texts: Iterable[str], stones: list[Tombstone]) -> dict[str, str]:
-    """The spans of `texts` (`candidate_tokens`) that are a token a purge tombstone among
-    `stones` names (`Tombstone.salt`), as written (the case a purge masks in any case),
-    each with when it was purged (ISO 8601): what a sync masks of a purged token on a
-    machine that holds it in words no purged fact's digest names. Each distinct token
-    is read once (a log says the same words again and again)."""
-    salted = {(stone.salt, stone.digest): stone.at for stone in stones if stone.salt}
-    if not salted:
+    """The spans of `texts` that are a token a purge tombstone among `stones` names
+    (`Tombstone.salt`), as written (the case a purge masks in any case), each with when
+    it was purged (ISO 8601): what a sync masks of a purged token on a machine that holds
+    it in words no purged fact's digest names. Only the spans of a tombstone's shape
+    (`_spans`: its token's piece count and length) are hashed, each once per salt: the
+    first sync after a purge reads every word of the workspace (review 28 F1: a 10 MB
+    log's every span, hashed once per tombstone, took 117 s)."""
+    # (pieces, length) -> salt -> digest -> when it was purged
+    shapes: dict[tuple[int, int], dict[str, dict[str, str]]] = {}
+    for stone in stones:
+        if stone.salt:
+            shape = (stone.pieces, stone.length) if stone.pieces and stone.length else (0, 0)
+            shapes.setdefault(shape, {}).setdefault(stone.salt, {})[stone.digest] = stone.at
+    if not shapes:
         return {}
+    shortest = min(length or PURGE_MIN for _, length in shapes)
     words: set[str] = set()
     for text in texts:
         words |= token_words(text)
     found: dict[str, str] = {}
-    seen: set[str] = set()
+    hashed: set[tuple[str, str]] = set()
     for word in words:
-        if len(word) < PURGE_MIN:
+        if len(word) < shortest and word.isascii():  # `ß` folds to `ss`: longer
             continue
-        for span in candidate_tokens(word):
-            folded = span.casefold()
-            if folded in seen or len(folded) < PURGE_MIN:
-                continue
-            seen.add(folded)
-            for salt, digest in salted:
-                if token_digest(salt, folded) == digest:
-                    found.setdefault(span, salted[salt, digest])
+        for (pieces, length), salts in shapes.items():
+            for span in _spans(word, pieces, length):
+                folded = span.casefold()
+                if len(folded) < PURGE_MIN or (length and len(folded) != length):
+                    continue
+                for salt, digests in salts.items():
+                    if (salt, folded) in hashed:
+                        continue
+                    hashed.add((salt, folded))
+                    if (at := digests.get(token_digest(salt, folded))) is not None:
+                        found.setdefault(span, at)
     return found
 
 

@@ -61,7 +61,8 @@ _STATED_NAMES = (
     r"pass(?:word|phrase|code)|token|secret|(?:api|access|secret|private|auth)[ _-]?key|"
     r"credentials?"
 )
-"""A secret's names in prose (`stated_secret`), lower case."""
+"""A secret's names in prose (`stated_secret`, which adds `pin` for digits alone), lower
+case."""
 # The patterns below that judge a match (`_PASSWORD_KEY`, `_PLAIN_VALUE`, ...) are kept
 # as text and matched through re's own cache: they run only once a pattern has matched,
 # and compiling them at import cost every command a millisecond and a half.
@@ -147,14 +148,16 @@ _BUILTIN_PATTERNS: tuple[tuple[str, str], ...] = (
         rf"(?=[pstac])(?P<k>{_KEYWORDS})(?P<ks>[a-z0-9_.-]{{0,40}}+)(?P<kq>\\{{0,7}}[\"'])?[ \t]{{0,8}}"
         rf"(?::=|=>|[:=])[ \t]{{0,8}}(?:\\{{0,7}}{_QUOTED}|\\{{0,7}}[\"']?{_UNQUOTED})",
     ),
-    # A secret said in prose: its name, `is` or `was`, and one token that looks generated
-    # (`_looks_generated`): "The warehouse password is Wq8-zz91-Kp0x." (audit 16 M4).
-    # "The password is on the sticky note", "the token is expired" are not one.
+    # A secret said in prose: its name, `is`, `was`, `will be` or `'s` (a colon after
+    # it), and one token that looks generated (`_stated_secret`): "The warehouse password
+    # is Wq8-zz91-Kp0x." (audit 16 M4), or a passcode or PIN of 8 digits or more. "The
+    # password is on the sticky note", "the token is expired" are not one.
     (
         "stated_secret",
-        rf"(?<![a-z0-9])(?:{_STATED_NAMES})[ \t]{{1,8}}(?:is|was)"
-        rf"(?:[ \t]{{1,8}}(?:now|still))?[ \t]{{1,8}}[`\"']?{_NOT_MARKER}"
-        r"(?P<v>[^\s\"'`<>()\[\]{},;\\]{9,255}[^\s\"'`<>()\[\]{},;\\.!?:])"
+        rf"(?<![a-z0-9])(?P<n>{_STATED_NAMES}|pin)"
+        r"(?:[ \t]{1,8}(?:is|was|will[ \t]{1,8}be)|['\u2019]s)"
+        rf"(?:[ \t]{{1,8}}(?:now|still))?:?[ \t]{{1,8}}[`\"']?{_NOT_MARKER}"
+        r"(?P<v>[^\s\"'`<>()\[\]{},;\\]{7,255}[^\s\"'`<>()\[\]{},;\\.!?:])"
         r"(?=[.!?:]*(?:[\s\"'`),;\\]|$))",
     ),
 )
@@ -210,7 +213,10 @@ _NEEDLES: dict[str, tuple[str, ...]] = {
             ("--pass", " -p", "\t-p"),
             ("</",),
             ("pass", "pwd", "secret", "token", "api", "access", "private", "auth", "credential"),
-            ("pass", "token", "secret", "api", "access", "private", "auth", "credential"),
+            (
+                *("pass", "token", "secret", "api", "access", "private", "auth", "credential"),
+                *("pin ", "pin\t", "pin'", "pin\u2019"),
+            ),
         ),
         strict=True,
     )
@@ -531,7 +537,7 @@ def _replacement(
         key = match.group("k") + match.group("ks")
         if _names_no_secret(key, match.group("ks"), value, text[end : end + 1], password=password):
             return None
-    if kind == "stated_secret" and not _looks_generated(value):
+    if kind == "stated_secret" and not _stated_secret(match.group("n"), value):
         return None
     marker = f"[REDACTED:{kind}]"
     if keep_lines:
@@ -550,9 +556,42 @@ _PROVIDER_PREFIXES = tuple(
 `glpat-`, `xoxb-` is `xox`'s, `ya29.`): a stated secret starting with one is a key of that
 provider cut short or of a format not known in full (`its token is sk-12345678901`)."""
 _GENERATED_SWITCHES = 3
+_STATED_LENGTH = 10
+"""The shortest token `stated_secret` reads as a generated secret: "The token is
+a1b2c3" is a word of a kind more often than a key."""
+_PASSCODE_DIGITS = 8
+"""The fewest digits of a passcode or PIN `stated_secret` redacts ("Her passcode was
+4815162342."): a shorter number after "the pin is" is a pin of a board, a count."""
+_VERSION = (
+    r"v?\d+(?:\.\d+){1,3}"
+    r"(?:[-.]?(?:alpha|beta|rc|dev|pre|post|preview|snapshot|final|release|lts|[abc])\.?\d*)*"
+    r"(?:\+[0-9a-z]+(?:\.[0-9a-z]+)*)?"
+)
+"""A version (`v2.14.3-rc1`, `1.4.0b2`, `3.2.1+build.7`), in lower case: what "the build
+token is" names, never a secret (review 28 F6)."""
+_TIMESTAMP = (
+    r"\d{4}-?\d{2}-?\d{2}(?:t\d{2}:?\d{2}(?::?\d{2}(?:[.,]\d+)?)?)?(?:z|[+-]\d{2}(?::?\d{2})?)?"
+)
+"""An ISO 8601 date or time, in lower case (`2026-12-05T10:00Z`): when a token is, not one."""
 
 
-def _looks_generated(value: str) -> bool:
+def _stated_secret(name: str, value: str) -> bool:
+    """Whether what prose says a secret (`name`, lower case) is, `value`, is one: 8 digits
+    or more for a passcode or a PIN; else 10 characters or more that look generated
+    (`looks_generated`), not a version nor an ISO time. A PIN is digits alone ("the pin
+    is GPIO17Out" names a board's pin). Whether "The secret is MySQL8Server" names a
+    product or gives a password cannot be told: like "Summer2024Sun", it is redacted."""
+    if value.isdigit():
+        return name in ("passcode", "pin") and len(value) >= _PASSCODE_DIGITS
+    if name == "pin" or len(value) < _STATED_LENGTH:
+        return False
+    lowered = value.lower()
+    if re.fullmatch(_VERSION, lowered) or re.fullmatch(_TIMESTAMP, lowered):
+        return False
+    return looks_generated(value)
+
+
+def looks_generated(value: str) -> bool:
     """Whether a token said to be a secret (`stated_secret`, 10 characters or more) looks
     generated rather than written: a provider's prefix, upper and lower case letters and
     digits all in it, or letters and digits switching three times or more

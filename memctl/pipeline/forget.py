@@ -37,10 +37,13 @@ from memctl.core.forgotten import (
     fact_key,
     older_masks_in,
     purged_token,
+    read_tombstones,
     record_tombstones,
     same_fact,
+    shared_salt,
     token_stone,
     tombstones,
+    tracked_token,
 )
 from memctl.core.memory import commented, is_marker, memory_path, read_memory
 from memctl.core.said import MONTHS, ledger_day, read_heading, speaker_label
@@ -81,6 +84,11 @@ class ForgetResult:
     purge_unreachable: list[str] = field(default_factory=list)
     """Copies in names or structure a purge does not rewrite, `PATH (where)`
     (`Purged.unreachable`): the user renames or removes them."""
+    token_untracked: bool = False
+    """The purge query is one token too short or plain for its tombstone to keep its
+    salted digest (`tracked_token`: under 8 characters or letters alone, and not
+    generated-looking): a sync masks it on another machine only within the whole facts
+    this purge forgot."""
     exports: list[str] = field(default_factory=list)
     """Exported AGENTS.md/CLAUDE.md files (absolute paths) whose memory block was (would
     be) written again without the facts. Filled by the entry point after the stage: the
@@ -172,6 +180,10 @@ def forget(
         needles = purge_needles(ws, target, [line for fact in facts for line in fact.said])
         said_in: list[Saying] = _sayings(ws, found, needles) if purge else []
         token = purged_token(target) if purge and not place(target) else None
+        if token is not None and not tracked_token(token):
+            # A word or a name, masked in every text a sync finds it in from now on, on
+            # every machine, would take it from text that never meant the secret.
+            token, result.token_untracked = None, True
         if purge:
             _plan_purge(ws, target, needles, result, said_in)
             if facts or token is not None:  # tombstones, the digests that keep them out
@@ -189,7 +201,8 @@ def forget(
         if token is not None:
             # The token itself, salted: a sync masks it in any text on any machine, a
             # fact only another machine wrote holding it too (audit 16 H2).
-            stones.append(token_stone(token, of=facts[0].text if facts else ""))
+            salt = shared_salt(read_tombstones(ws))
+            stones.append(token_stone(token, of=facts[0].text if facts else "", salt=salt))
         # A purge must leave no copy, a history copy included; a forget that leaves
         # MEMORY.md as it was keeps none (it would only be a copy of the current file).
         if not purge and (result.memory_lines or replacement is not None):

@@ -1698,16 +1698,24 @@ def _token_texts(ws: Workspace, config: Config, plan: _Plan) -> Iterator[str]:
 _JSON_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"')
 
 
-def _readings(data: bytes) -> Iterator[str]:
-    """`data` as text, and each JSON string in it that holds an escape decoded (a token a
-    log holds as `bfpay\\u002dZ9k3` is `bfpay-Z9k3`)."""
+def _readings(data: bytes) -> list[str]:
+    """`data` as text, each JSON string in it that holds an escape decoded (a token a log
+    holds as `bfpay\\u002dZ9k3` is `bfpay-Z9k3`) and left out of the text: its words as
+    escaped are pieces of its own (`nbfpay` of `\\nbfpay`), which would double what a
+    sync reads of a log (review 28 F1)."""
     text = data.decode("utf-8", "replace")
-    yield text
-    if "\\" in text:
-        for token in _JSON_STRING.finditer(text):
-            if "\\" in token[0]:
-                with contextlib.suppress(ValueError):
-                    yield str(json.loads(token[0]))
+    if "\\" not in text:
+        return [text]
+    decoded: list[str] = []
+
+    def decode(token: re.Match[str]) -> str:
+        if "\\" in token[0]:
+            with contextlib.suppress(ValueError):
+                decoded.append(str(json.loads(token[0])))
+                return " "
+        return token[0]
+
+    return [_JSON_STRING.sub(decode, text), *decoded]
 
 
 def _purges(

@@ -218,7 +218,8 @@ def test_a_purge_never_rewrites_the_configuration_and_says_it_holds_a_copy(cli, 
 
     assert run.exit_code == 0, run.stderr
     assert json.loads(dry.stdout)["purge_config"] is True
-    assert run.stdout.split() == [".memctl/forgotten.jsonl", "threads/t1.jsonl"]
+    # A word: no fact held it, and no salted digest of it is kept (review 28 F7).
+    assert run.stdout.split() == ["threads/t1.jsonl"]
     assert "memctl.yaml holds it too" in run.stderr and "edit it by hand" in run.stderr
     assert (root / "memctl.yaml").read_bytes() == config
     assert (root / ".memctl" / "config.json").read_bytes() == parsed

@@ -120,6 +120,13 @@ def forget_command(
                 f"forget: {plural(len(left), 'copy', 'copies')} {'is' if len(left) == 1 else 'are'} in "
                 f"names or structure a purge does not rewrite: {listed(left)}"
             )
+        if result.token_untracked:
+            lines.append(
+                "forget: the token is too short or plain to keep a salted digest of (under 8 "
+                "characters or letters alone, and not generated-looking): `memctl sync` masks "
+                "it on other machines only in the facts this purge forgot; run the same purge "
+                "there for other copies"
+            )
         lines.append(
             "forget: a purge cannot reach a copy outside this workspace, nor what "
             "`memctl sync` committed (.memctl/sync.git) or pushed to its git remote"
