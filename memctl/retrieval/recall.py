@@ -2636,7 +2636,9 @@ def _newer_of_subject(
                 continue
             if relative[j] and relative[j] not in asked and relative[j] != relative[i]:
                 continue  # another person's news, the subject named as their relative
-            if _names_value(shown, written[i], written[j]):
+            if _names_value(shown, written[i], written[j]) and (
+                "word" not in shown.values() or _word_left(pool[j][2], loose[j], relatives)
+            ):
                 # Said later of the subject with the hit's own value, in whatever words
                 # ("Greta, an ex-Kakoune devotee, is all about nano these days"): it says
                 # the value again or what became of it, and either way it is the later
@@ -2696,8 +2698,9 @@ def _answers(
     beside a named subject (a question it answers, a sign, a label: "> what's Ana
     driving? — a Toyota Corolla"): it gives none, and shows every value it says, else
     (no value read at all: "Hana is on the infra team") the words it says beyond the
-    question (`_unasked_words`): a later fact of the subject naming them is its later
-    word, whether the hit adds to a list or speaks of a relative."""
+    question (`_unasked_words`): a later fact of the subject naming them and telling a
+    change (`_word_left`) is its later word, whether the hit adds to a list or speaks of
+    a relative."""
     from memctl.models.supersede import answer_values, given_values, said_values
 
     given = (answer_values if named else given_values)(text, asked, subject) or {}
@@ -2729,6 +2732,20 @@ def _unasked_words(text: str, asked: frozenset[str]) -> dict[str, str]:
         for word, tokens in zip(words, query_tokens(words), strict=True)
         if tokens and not stems.intersection(tokens)
     }
+
+
+def _word_left(later: str, read: Said | None, hit: Said | None) -> bool:
+    """Whether a later fact naming a word an unread hit says beyond the question
+    (`_unasked_words`) is its later word: the word alone is no slot, so the fact must
+    tell a change or a leaving (`supersede.tells_change`: "Hana left the infra team for
+    search") and put no relative the hit does not speak of there
+    ("Marta's neighbour bought a red bike"). One word repeated is not enough: "Odile
+    fixed a bug in the ledger export", "Lena went sailing at the harbour" (review 28 F3)."""
+    from memctl.models.supersede import tells_change
+
+    if read is not None and read.relations - (hit.relations if hit else frozenset()):
+        return False
+    return tells_change(later)
 
 
 class _Lazy(dict[int, Any]):
