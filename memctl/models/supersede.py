@@ -2231,16 +2231,16 @@ def answer_values(
 
 # A value gone back from or waved off ("went back to vim", "waved goodbye to the ledger
 # folks"): leaving signs `_LEAVING_HINT` lacks, told without a change cue.
-_GONE_BACK = re.compile(r"\b(?:back to|goodbye|farewell)\b", re.I)
+_GONE_BACK = re.compile(r"\b(?:back to|over to|goodbye|farewell)\b", re.I)
 
 
 def tells_change(text: str) -> bool:
     """Whether a fact tells that something changed or was left: a change cue ("now",
     "moved", "these days"), a leaving sign ("left", "from", "instead of") or a going back
-    ("went back to vim"). Recall asks it of a later fact that only repeats a word of a hit
+    ("went back to vim", "went over to Helix"). Recall asks it of a later fact that only repeats a word of a hit
     no value is read in: without it, "Odile fixed a bug in the ledger export" is news
     about the ledger squad's work, not about which squad Odile is on (review 28 F3)."""
-    return bool(_CHANGED.search(text) or _LEAVING_HINT.search(text) or _GONE_BACK.search(text))
+    return any(cue.search(text) for cue in (_CHANGED, _CUE, _LEAVING_HINT, _GONE_BACK))
 
 
 def relative_named(text: str, subject: str) -> str:

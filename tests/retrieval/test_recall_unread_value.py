@@ -37,6 +37,12 @@ UNREAD = [
         "Signy packed up at the north wing and is by the windows in the annex these days.",
         "Where is Signy's desk?",
     ),
+    # no change told: another word where the hit puts its own ("on infra"; review 28 F3)
+    (
+        "Amara is on the platform team.",
+        "stop inviting Amara to the platform standup, they're on infra",
+        "Which team is Amara on?",
+    ),
 ]
 
 
