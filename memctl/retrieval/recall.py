@@ -2699,9 +2699,9 @@ def _answers(
     beside a named subject (a question it answers, a sign, a label: "> what's Ana
     driving? — a Toyota Corolla"): it gives none, and shows every value it says, else
     (no value read at all: "Hana is on the infra team") the words it says beyond the
-    question (`_unasked_words`): a later fact of the subject naming them and telling a
-    change (`_word_left`) is its later word, whether the hit adds to a list or speaks of
-    a relative."""
+    question (`_unasked_words`): a later fact of the subject naming them, with another
+    word in their slot or a change told (`_word_left`), is its later word, whether the
+    hit adds to a list or speaks of a relative."""
     from memctl.models.supersede import answer_values, given_values, said_values
 
     given = (answer_values if named else given_values)(text, asked, subject) or {}
