@@ -308,9 +308,30 @@ _TIME_SUITS = re.compile(
     r"(?:fine|good|perfect|ok|okay)(?=\s*(?:$|[,.!;]|(?:for|by|with)\b)))",
     re.I,
 )
-"""A time accepted ("Tuesday works, I'm off that day", "Wednesdays at 7pm work for me",
-"Saturday morning is fine", "the 20th works", "29th fine for me"): the conversation
-arranging itself, not a fact; what was agreed is said where it is settled."""
+"""A time accepted ("Wednesdays at 7pm work for me", "Saturday morning is fine", "the
+20th works", "29th fine for me"): the conversation arranging itself, not a fact; what
+was agreed is said where it is settled. Only the clause that accepts it
+(`_without_time_accepted`): "21st perfect for the wedding, we booked the venue at Hawes"
+goes on to a fact (review 27 F6)."""
+_CLAUSE_END = re.compile(r"[,:;!.]\s+(?=\S)")
+_WHEN_ACCEPTED = re.compile(r"\b(?:before|after|then)\W*$", re.I)
+
+
+def _without_time_accepted(sentence: str) -> str:
+    """The sentence after a clause that accepts a time, when another clause follows it
+    ("the 12th is fine, rent is due on the 12th every month" -> "Rent is due on the 12th
+    every month"); the sentence itself otherwise, which `_not_told` drops when it is all
+    acceptance, or when what follows is too short to be a clause of its own ("the 28th
+    works for the launch, Priya confirmed"), or says when only from the time accepted
+    ("Saturdays at 10 work for us, the kids are at football before")."""
+    accepted = _TIME_SUITS.match(sentence)
+    end = _CLAUSE_END.search(sentence, accepted.end()) if accepted else None
+    rest = sentence[end.end() :] if end else ""
+    if len(rest.split()) < 3 or _WHEN_ACCEPTED.search(rest):
+        return sentence
+    return rest[:1].upper() + rest[1:]
+
+
 _ACCEPTED = re.compile(
     r"^(?:(?:that|this|it)(?:['’]s|\s+is)?\s+)?(?:works|suits|sounds\s+(?:good|great|fine)|"
     r"(?:is\s+)?(?:fine|good|ok|okay))\s+(?:for|by|with)\s+(?:me|us)(?:\s+too)?[\s.!]*$",
@@ -2895,7 +2916,12 @@ def facts_told(
             sentence = _with_subject(
                 _without_short_tail_question(
                     _without_tail_question(
-                        _own_clause(_after_lead_in(_without_chat_preface(sentence, names), names))
+                        _own_clause(
+                            _after_lead_in(
+                                _without_time_accepted(_without_chat_preface(sentence, names)),
+                                names,
+                            )
+                        )
                     )
                 ),
                 chat,
@@ -4298,6 +4324,18 @@ _OWNER_OPENING = re.compile(r"^(?:[Tt]heir|[Ii]ts)(?= [a-z])")
 ..."): whose it is, the speaker's sentence before says (`_one_named_run`)."""
 _NAMED_RUN = re.compile(r"(?<![\w'’/.@-])[A-Z][\w&'’-]*(?: [A-Z][\w&'’-]*)*(?![\w/@-]|\.\w)")
 _BEFORE_A_NOUN = _words("with for at in on to of from about after before by")
+_OPENING_VERB = re.compile(
+    r"^(?:[A-Z][a-z]{2,}ed|Met|Saw|Spoke|Ate|Had|Went|Got|Took|Told|Sent|Rang|Wrote|Caught|"
+    r"Found|Left|Brought|Bought|Heard|Paid|Made|Rode|Drove|Flew|Ran)(?: |$)"
+)
+"""A sentence's opening verb in the past, the speaker's own doing ("Visited Acme
+yesterday", "Emailed Bluefin about ...", "Met my clients today"): no one's name."""
+_PLURAL_OR_OWNED = re.compile(
+    r"\b(?:the|my|our|his|her|their|your|some|all|both|these|those|two|three|four|"
+    r"several|many)\s+(?:[a-z]+\s+)?[a-z]+(?<![su]s)(?<!is)s\b|[A-Z][\w-]*['’]s\s+[a-z]"
+)
+"""A plural noun phrase ("the kids", "my clients") or one of someone's ("Tom's
+parents"): what a "their" after it may stand for as well as the name."""
 
 
 def _one_named_run(before: str) -> str | None:
@@ -4307,13 +4345,23 @@ def _one_named_run(before: str) -> str | None:
     ..." side by side in MEMORY.md, each owner lost). The sentence's opening word counts
     only when it reads as a subject: not a common word, nor one a preposition follows
     ("Call with Bluefin Labs", "Kickoff with ..."); a month, a weekday or "I" is no one.
-    None when it names none or more than one."""
+    None when it names none or more than one, or when it names a plural noun phrase or
+    one of someone's ("Talked to Tom about the kids", "Tom's parents visited": theirs,
+    not Tom's, review 27 F5). An opening verb is no name ("Visited Acme yesterday" names
+    Acme, "Met my clients today" no one, review 27 F4)."""
+    if _PLURAL_OR_OWNED.search(before):
+        return None
     runs = []
     for match in _NAMED_RUN.finditer(before):
         run = match[0].removesuffix("'s").removesuffix("’s")
+        opening = not before[: match.start()].strip(" \"'“(")
+        if opening and _OPENING_VERB.match(run):
+            run, opening = run.partition(" ")[2], False
+            if not run:
+                continue
         if run.casefold() in _NOT_LEARNED or run == "I":
             continue
-        if not before[: match.start()].strip(" \"'“(") and " " not in run:
+        if opening and " " not in run:
             following = before[match.end() :].split(maxsplit=1)
             if run.casefold() in _NOT_A_NAME or (following and following[0] in _BEFORE_A_NOUN):
                 continue

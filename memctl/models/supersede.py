@@ -843,8 +843,8 @@ def claim(text: str, about: str | None = None) -> Claim | None:
     # for"): read without the marker, counted as a change.
     change = bool(_CHANGED.search(_SAID.sub("", text)))
     sentence = re.sub(
-        r"^(?:from|starting|beginning|as of|since) (?:next |this |last )?\w+(?: \d{1,2}(?:st|nd|rd|th)?)?"
-        r" (?=the |our |my |their |its |his |her )",
+        r"^(?:from|starting|beginning|as of|since) (?:\d{4}-\d\d-\d\d|\d{1,2}(?:st|nd|rd|th)? [A-Z]\w+|"
+        r"(?:next |this |last )?\w+(?: \d{1,2}(?:st|nd|rd|th)?)?),? (?=the |our |my |their |its |his |her )",
         "",
         sentence,
         flags=re.I,
@@ -1334,19 +1334,45 @@ def _settled(text: str) -> str:
 # rate: from November 15 my rate for Acme is 110 EUR", "Priya moved the Acme deadline
 # again: it is now December 4") is read as the clause after the colon, its "it" standing
 # for the thing the lead-in names. The lead-in is a clause (a name or a pronoun, then a
-# verb in -ed or -s), never a label ("Deadline: Nov 20", "Owner of billing: Ana"), and
+# verb of change or agreement), never a label ("Deadline: Nov 20", "Owner of billing: Ana"), and
 # the clause after it is read only when it makes a claim of its own.
-_TELLER = r"(?P<teller>[A-Z][\w'’-]*(?: [A-Z][\w'’-]*){0,2}|[Hh]e|[Ss]he|[Tt]hey|I|We)"
+_NOT_A_TELLER = (
+    r"(?!(?:No|Nobody|None|Neither|Nothing|Noone|If|When|Whenever|Unless|Whether|Once|"
+    r"Until|While|Before|After|Since|Because|Though|Although|As|Even)\b)"
+)
+"""What opens a sentence where a teller would, but tells nothing: a negative quantifier
+("Nobody says ...") or a subordinator ("If Priya says ..., we slip", review 27 F2)."""
+_TELLER = (
+    rf"{_NOT_A_TELLER}(?P<teller>[A-Z][\w'’-]*(?: [A-Z][\w'’-]*){{0,2}}|[Hh]e|[Ss]he|[Tt]hey|I|We)"
+)
 _REPORTED = _Lazy(
     rf"^{_TELLER} (?:says|said|tells (?:me|us)|told (?:me|us)|mentioned|confirmed|reports|"
-    r"reported|writes|wrote|announced|heard)(?: that)?,? (?P<said>\S.+)$"
+    r"reported|writes|wrote|announced)(?: that)?,? (?P<said>\S.+)$"
 )
 _ACCORDING = _Lazy(
-    r"^(?i:according to) (?P<teller>[A-Z][\w'’-]*(?: [A-Z][\w'’-]*){0,2}), (?P<said>\S.+)$"
+    rf"^(?i:according to) {_NOT_A_TELLER}(?P<teller>[A-Z][\w'’-]*(?: [A-Z][\w'’-]*){{0,2}}), "
+    r"(?P<said>\S.+)$"
 )
 _LEAD_IN = _Lazy(
-    r"^(?P<lead>(?:[A-Z][\w'’-]*(?: [A-Z][\w'’-]*){0,2}|He|She|They|I|We) [a-z]+(?:ed|[^s\W']s)"
+    rf"^(?P<lead>{_NOT_A_TELLER}(?:[A-Z][\w'’-]*(?: [A-Z][\w'’-]*){{0,2}}|He|She|They|I|We)"
+    r" (?:mov|chang|agre|rais|switch|updat|confirm|decid|push|postpon|delay|reschedul|"
+    r"bump|extend|lower|shift|renam|approv|accept)(?:ed|e?s)"
     r" [^:]{3,80}?):\s+(?P<said>\S.+)$"
+)
+"""The lead-in's verb says the value changed or was agreed (review 27 F3): "Ana rejected
+the proposal: ...", "Sam listed the old hosts: ...", "Sam wants a change: ..." lead
+into a value someone does not hold."""
+# What a reported or led-into clause must not hold to be read as a plain present claim
+# (review 27 F1, F3): a clause after a conjunction ("... but he's confused", "db9 or
+# db7"), a negation, the past ("was", "used to", "last year", "in 2023"), a hedge, a
+# condition, a draft, or a tail after a comma ("..., jokingly").
+_NOT_PLAIN = _Lazy(
+    r"(?i:,|;|n['’]t\b|['’]d\b|\b(?:but|or|and|yet|though|although|unless|if|whether|because|"
+    r"while|not|never|no longer|was|were|used to|had|last|ago|previously|formerly|"
+    r"maybe|might|could|would|should|perhaps|possibly|probably|likely|apparently|"
+    r"supposedly|allegedly|reportedly|think|thinks|guess|hopefully|jokingly|wrongly)\b|"
+    r"\bin \d{4}\b|\bin (?:\w+ )?(?:draft|proposal|plan|version|sketch|mock-?up)s?\b)"
+    r"|\bmay\b"  # lower case: the month May is a value
 )
 # The thing a lead-in clause names, what an "it" after the colon stands for: its first
 # noun phrase opened by a determiner or a possessive, up to a preposition or an adverb.
@@ -1376,7 +1402,7 @@ def _reported(text: str) -> str:
             thing = _LEAD_THING.search(lead["lead"])
             verb = " is" if it["is"] else ""
             said = None if thing is None else f"{thing['thing']}{verb} {said[it.end() :]}"
-    if said is None or claim(said) is None:
+    if said is None or _NOT_PLAIN.search(said) or claim(said) is None:
         return text
     return f"{label[0] if label else ''}{said[:1].upper()}{said[1:]}."
 
