@@ -555,6 +555,9 @@ class Claim:
     """"no longer": the value stopped holding; replaces the claim of that value."""
     old: str = ""
     """The value it says it replaced ("from A", "instead of A"), when named."""
+    unnamed: bool = False
+    """A holder of a role of something unnamed ("the other deputy"): one of many, weak,
+    and said as a change only by "now" or "took over" ("a new squad" is no change)."""
 
     @property
     def key(self) -> tuple[frozenset[str], str]:
@@ -827,6 +830,8 @@ def claim(text: str, about: str | None = None) -> Claim | None:
     if read is None:
         return None
     sentence, about = read
+    if plan := _PLAN_THEN.match(sentence):
+        return _plan_then(plan, about)
     if instead := _INSTEAD.match(sentence):
         inner = claim(instead["clause"], about)
         if inner is None:
@@ -850,9 +855,37 @@ def claim(text: str, about: str | None = None) -> Claim | None:
         # "whose is the Quartz service? Emeka's.": a question's word is no subject; the
         # thing asked about is, and it sits in the value (supersede16)
         return None
+    if made is not None and made.unnamed:
+        change = bool(_HOLDER_NOW.search(text))
     if made is not None and change and not made.change:
         return Claim(made.subject, made.slot, made.value, True, False, made.negated, made.old)
     return made
+
+
+# A plan of the past with what came of it after "and" ("Ana was going to move to Leeds,
+# and now she lives in Leeds", "..., and she moved there last week"): "was going to"
+# alone is no change (`_CHANGE`, drops20), the clause after it is a statement of its own.
+_PLAN_THEN = re.compile(
+    r"^(?P<plan>(?P<subject>[^,]+?) (?:was|were) going to [^,]+?),? and (?P<then>.+)$", re.I
+)
+# What came of it said as done: "did", a change verb or cue ("moved there", "now").
+_CARRIED_OUT = re.compile(rf"\b(?:did|{_CHANGE})\b|^(?:now|since then)\b", re.I)
+
+
+def _plan_then(plan: re.Match[str], about: str | None) -> Claim | None:
+    """The claim of a plan of the past and the clause after its "and" (review 28 F4): the
+    clause's own, its pronoun standing for the plan's subject ("and now she lives in
+    Leeds"); else, when that clause says the plan was carried out without its value ("and
+    she moved there last week", "and she did"), the plan's, read as a change."""
+    subject = plan["subject"]
+    # "now" opening the clause is no part of its subject: said at its end instead.
+    clause = re.sub(r"^(?:now|since then),? (.+?)[.!]?$", r"\1 now", plan["then"], flags=re.I)
+    if (then := claim(clause, subject)) is not None:
+        return then
+    if not _CARRIED_OUT.search(plan["then"]):
+        return None
+    done = re.sub(r" (?:was|were) going to ", " is going to ", plan["plan"], count=1, flags=re.I)
+    return claim(done, about)
 
 
 def _formed(sentence: str, about: str | None) -> Claim | None:
@@ -1039,6 +1072,11 @@ def _change(
 # new squad", "the other deputy"): one of many such roles, each with its holder, so a
 # later holder of "the deputy for another area" is no one's successor (drops20).
 _UNNAMED = re.compile(r" (?:a|an|another|some|any|other|different)\b")
+# A holder of such a role said as a change: "now", "took over", "has taken over".
+_HOLDER_NOW = re.compile(r"\b(?:now|took over|taken over|takes over)\b", re.I)
+# ... unless its name follows: "the lead of a squad called Atlas" is Atlas's one lead
+# (review 28 F4).
+_NAMED_AFTER = re.compile(r"\b(?:called|named)\s+[A-Z]")
 
 
 def _copula(
@@ -1060,13 +1098,16 @@ def _copula(
         and not _NOT_VALUE.match(value_text)
         and not re.search(r"\b(?:\w+est|most|least|best|worst)\b", noun)  # an opinion
         and not re.search(r"\b(?:who|that|which|where|when)\b", noun)
-        and not _UNNAMED.search(noun)
     ):
-        # "Marco is the team lead", "Bruno is the owner of billing": the role's holder.
+        # "Marco is the team lead", "Bruno is the owner of billing": the role's holder;
+        # of a role of something unnamed ("the other deputy"), a weak one, replaced only
+        # by a holder said as a change ("Omar is now the other deputy", review 28 F4).
         found = _subject(noun, None)
         if found is None:
             return None
-        return Claim(found[0], found[1], " ".join(_words(subject_text)), now)
+        unnamed = bool(_UNNAMED.search(noun)) and not _NAMED_AFTER.search(noun)
+        holder = " ".join(_words(subject_text))
+        return Claim(found[0], found[1], holder, now, weak=unnamed, unnamed=unnamed)
     choice = any(w in _CHOICE for w in _words(subject_text))
     if slot == "when" or is_date:
         return Claim(subject, "when", value, now) if is_date else None
@@ -2214,6 +2255,20 @@ def answer_values(
     return (said.values or None) if said is not None and not said.relations else None
 
 
+# A value gone back from or waved off ("went back to vim", "waved goodbye to the ledger
+# folks"): leaving signs `_LEAVING_HINT` lacks, told without a change cue.
+_GONE_BACK = re.compile(r"\b(?:back to|over to|goodbye|farewell)\b", re.I)
+
+
+def tells_change(text: str) -> bool:
+    """Whether a fact tells that something changed or was left: a change cue ("now",
+    "moved", "these days"), a leaving sign ("left", "from", "instead of") or a going back
+    ("went back to vim", "went over to Helix"). Recall asks it of a later fact that only repeats a word of a hit
+    no value is read in: without it, "Odile fixed a bug in the ledger export" is news
+    about the ledger squad's work, not about which squad Odile is on (review 28 F3)."""
+    return any(cue.search(text) for cue in (_CHANGED, _CUE, _LEAVING_HINT, _GONE_BACK))
+
+
 def relative_named(text: str, subject: str) -> str:
     """The relation (`_RELATION`, folded) of a relative of `subject` (folded) whom `text`
     names beside it, the one the fact is about: in apposition ("Tom, Dana's husband, got
@@ -2520,7 +2575,11 @@ def _role(text: str) -> frozenset[str] | None:
     lead of a new squad")."""
     words = _words(text)
     head = next((k for k, w in enumerate(words) if w in ("for", "of", "on", "in", "at")), None)
-    if head is not None and _UNNAMED.search(" " + " ".join(words[head:])):
+    if (
+        head is not None
+        and _UNNAMED.search(" " + " ".join(words[head:]))
+        and not _NAMED_AFTER.search(text)
+    ):
         return None
     noun = words[:head][-1] if words[:head] else ""
     if noun not in _ROLE_NOUNS or len(words) > 8:

@@ -2652,7 +2652,10 @@ def _newer_of_subject(
                 continue
             if relative[j] and relative[j] not in asked and relative[j] != relative[i]:
                 continue  # another person's news, the subject named as their relative
-            if _names_value(shown, written[i], written[j]):
+            if _names_value(shown, written[i], written[j]) and (
+                "word" not in shown.values()
+                or _word_left(pool[i][2], pool[j][2], shown, loose[j], relatives)
+            ):
                 # Said later of the subject with the hit's own value, in whatever words
                 # ("Greta, an ex-Kakoune devotee, is all about nano these days"): it says
                 # the value again or what became of it, and either way it is the later
@@ -2712,8 +2715,9 @@ def _answers(
     beside a named subject (a question it answers, a sign, a label: "> what's Ana
     driving? — a Toyota Corolla"): it gives none, and shows every value it says, else
     (no value read at all: "Hana is on the infra team") the words it says beyond the
-    question (`_unasked_words`): a later fact of the subject naming them is its later
-    word, whether the hit adds to a list or speaks of a relative."""
+    question (`_unasked_words`): a later fact of the subject naming them, with another
+    word in their slot or a change told (`_word_left`), is its later word, whether the
+    hit adds to a list or speaks of a relative."""
     from memctl.models.supersede import answer_values, given_values, said_values
 
     given = (answer_values if named else given_values)(text, asked, subject) or {}
@@ -2745,6 +2749,51 @@ def _unasked_words(text: str, asked: frozenset[str]) -> dict[str, str]:
         for word, tokens in zip(words, query_tokens(words), strict=True)
         if tokens and not stems.intersection(tokens)
     }
+
+
+def _word_left(
+    hit: str, later: str, words: dict[str, str], read: Said | None, relatives: Said | None
+) -> bool:
+    """Whether a later fact naming `words` an unread hit says beyond the question
+    (`_unasked_words`) is its later word: a word alone is no slot, so the fact must put
+    another word where the hit puts its own (`_other_in_slot`: "they're on infra" after
+    "Amara is on the platform team") or tell a change or a leaving
+    (`supersede.tells_change`: "Hana left the infra team for search"), and put no relative
+    the hit does not speak of there ("Marta's neighbour bought a red bike"). One word
+    repeated is not enough: "Odile fixed a bug in the ledger export", "Lena went sailing at
+    the harbour" (review 28 F3)."""
+    from memctl.models.supersede import tells_change
+
+    if read is not None and read.relations - (relatives.relations if relatives else frozenset()):
+        return False
+    return _other_in_slot(hit, later, words) or tells_change(later)
+
+
+# Words that stand between a relation and its value ("on the", "drives a").
+_DETERMINERS = frozenset(["a", "an", "the", "his", "her", "their", "its", "our", "my", "your"])
+# Words that relate nothing of their own: a value after them is no slot's.
+_LINKS = frozenset(["is", "are", "was", "were", "be", "been", "am", "s", "re"])
+
+
+def _other_in_slot(hit: str, later: str, words: dict[str, str]) -> bool:
+    """Whether `later` puts a word other than the hit's in the hit's slot: the word the
+    hit writes before its first value, determiners aside ("on" in "Amara is on the
+    platform team", "near" in "Lena lives near the harbour"), followed in `later` by a
+    word that is none of the hit's `words` ("they're on infra")."""
+    said = _TERM.findall(fold(hit))
+    first = next((at for at, word in enumerate(said) if word in words), None)
+    before = [word for word in said[:first] if word not in _DETERMINERS] if first else []
+    if not before or before[-1] in _LINKS:
+        return False
+    relation = before[-1]
+    told = _TERM.findall(fold(later))
+    for at, word in enumerate(told):
+        if word != relation:
+            continue
+        value = next((w for w in told[at + 1 :] if w not in _DETERMINERS), None)
+        if value is not None and value not in words:
+            return True
+    return False
 
 
 class _Lazy(dict[int, Any]):

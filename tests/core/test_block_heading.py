@@ -114,6 +114,19 @@ def test_the_short_heading_says_what_the_older_one_said(name: str) -> None:
     assert datetime.fromisoformat(read.at) == datetime.fromisoformat(was.at) == written
 
 
+def test_a_time_said_on_the_flush_s_day_only_in_the_speaker_s_offset_keeps_its_utc_day() -> None:
+    """A Tokyo speaker's morning flushed in UTC: the speaker's day is the flush's, the time
+    is on the UTC day before it. Said as a time of day, it would be read on the flush's day,
+    24 hours late (review 28: `said_text`'s same-local-day check untested)."""
+    written = datetime(2026, 12, 5, 14, 0, 0, tzinfo=UTC)
+    moments = [datetime(2026, 12, 5, 0, 30, tzinfo=TOKYO)]
+    new = flush_heading(written, "t1", "0-1", "builtin", said_text(moments, written))
+    assert new.endswith(" · said 2026-12-05 · last 2026-12-04T15:30:00Z")
+    old = older_heading(written, moments)
+    assert said_key(new, "2026-12-05") == said_key(old)
+    assert said_at(new, "2026-12-05") == said_at(old)
+
+
 def test_a_heading_of_today_names_parts_and_leaves_hand_headings_alone() -> None:
     part = read_heading("## 07:00:00-05:00 · chat · 4 part 1/3 · openai/gpt-4o-mini", "2026-12-05")
     assert part is not None and part.entries == (4, 4) and part.thread == "chat"

@@ -37,6 +37,15 @@ KEPT = [
         "Mum says you've got the wrong address for Pablo, it's pablo@acme.io.",
         "Mum says you've got the wrong address for Bruno, it's bruno@initech.net.",
     ),
+    # ... in the older fact's trailing clause only (review 28: its own tail untested)
+    (
+        "nvm, it was Omar's cousin who moved to Leeds, not Omar",
+        "nvm, it was Ana's cousin who moved to Leeds",
+    ),
+    (
+        "Mum says you've got the wrong address for Pablo, it's pablo@acme.io.",
+        "Mum says you've got the wrong address for Bruno.",
+    ),
 ]
 
 # (older, newer): the same shapes, which do change the older one.
@@ -50,6 +59,14 @@ CHANGED = [
         "CI for the web team runs in Jenkins, since 2021.",
         "CI for the web team now runs in Drone, since March.",
     ),
+    # review 28 F4: a plan of the past with what came of it after "and"
+    ("Ana lives in Manchester.", "Ana was going to move to Leeds, and now Ana lives in Leeds."),
+    ("Ana lives in Manchester.", "Ana was going to move to Leeds, and now she lives in Leeds."),
+    ("Ana lives in Manchester.", "Ana was going to move to Leeds, and she moved there last week."),
+    # ... and a role of something unnamed whose holder is said as a change, or named
+    ("Priya is the other deputy.", "Omar is now the other deputy."),
+    ("Priya is the other deputy.", "Omar has taken over as the other deputy."),
+    ("Priya is the lead of a squad called Atlas.", "Omar is now the lead of a squad called Atlas."),
 ]
 
 

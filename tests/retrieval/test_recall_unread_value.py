@@ -37,6 +37,12 @@ UNREAD = [
         "Signy packed up at the north wing and is by the windows in the annex these days.",
         "Where is Signy's desk?",
     ),
+    # no change told: another word where the hit puts its own ("on infra"; review 28 F3)
+    (
+        "Amara is on the platform team.",
+        "stop inviting Amara to the platform standup, they're on infra",
+        "Which team is Amara on?",
+    ),
 ]
 
 
@@ -72,4 +78,45 @@ def test_a_later_fact_not_naming_the_subjects_words_stays_below(
 ) -> None:
     _said(workspace, "Odile is on the ledger squad.", later)
     found = _sources(workspace, "Which squad is Odile in?")
+    assert found[0] == "memory/2026-01-05.md:1"
+
+
+@pytest.mark.parametrize(
+    ("older", "later", "question"),
+    [
+        (
+            "Odile is on the ledger squad.",
+            "Odile fixed a bug in the ledger export.",
+            "Which squad is Odile in?",
+        ),
+        (
+            "Teodor writes all his code in helix.",
+            "Teodor gave a talk about helix at the meetup.",
+            "What does Teodor write code in?",
+        ),
+        # a relative's fact (told as a change too): the hit speaks of no neighbour
+        (
+            "Marta drives a red hatchback.",
+            "Marta's neighbour switched to a red bike.",
+            "What does Marta drive?",
+        ),
+        (
+            "Marta drives a red hatchback.",
+            "Marta's neighbour bought a red bike.",
+            "What does Marta drive?",
+        ),
+        (
+            "Lena lives near the harbour.",
+            "Lena went sailing at the harbour on Sunday.",
+            "Where does Lena live?",
+        ),
+    ],
+)
+def test_a_later_fact_only_repeating_a_hits_word_stays_below(
+    workspace: Path, older: str, later: str, question: str
+) -> None:
+    """Review 28 F3: one word of the hit said again, with no change or leaving told (or
+    of a relative), is other news about the subject, not its later value."""
+    _said(workspace, older, later)
+    found = _sources(workspace, question)
     assert found[0] == "memory/2026-01-05.md:1"
