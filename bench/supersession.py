@@ -100,6 +100,7 @@ SETS = (
     "fifteenth",
     "sixteenth",
     "seventeenth",
+    "eighteenth",
 )
 MISSES = False  # --misses: print each case missed
 
@@ -8755,6 +8756,723 @@ SEVENTEENTH: dict[str, dict[str, list[str]]] = {
 }
 
 
+# An eighteenth wording set for bench/supersession.py (`eighteenth`), held out.
+# Written 2026-12-05, 21:21-21:24 UTC (per `date -u`), by a helper session started for
+# brief briefs/eighteenth.md. It read ONLY bench/supersession.py (for the format, the 18
+# kinds, the placeholders and how `_values`/`make_cases` fill them, and to avoid the
+# registers of the seventeen earlier sets); nothing under memctl/, tests/, docs/,
+# bench/README.md, nor anything under notes/ besides what it wrote.
+#
+# Registers aimed at (absent or rare in the earlier sets): a conventional-commit subject
+# ("chore: bump ... from X to Y", "revert: ...", "build(ci): ..."); a config diff on one
+# line ("- host: X  + host: Y"); meeting minutes with "Decision:" and "Action:" items; a
+# markdown strike-through in a sentence ("~~X~~ Y, sorry"); a parenthetical "(was X)"; an
+# arrow ("X → Y", "X -> Y"); a form with "Previous:" and "Current:" fields; a question
+# answered in the same line ("Still X? Nope, Y since Monday."); a reminder ("don't forget
+# it's Y now"); a quoted message then a correction after it on the same line ("> X ...
+# ↳ that's Y now"); a headline ("... SWITCHES TO ...", title case); a legal / contract
+# register ("hereinafter", "with effect from", "the Parties"); "used to be X until last
+# week"; a condition that came true ("if ... fell through we'd go to Y, and it did"); a
+# child's or teenager's wording ("omg", "literally", "it's not X anymore it's Y!!"); a
+# number written in words ("twelve days ago", "for the second time in three years"); an
+# old value undone then redone ("back to X ... no, Y after all").
+# Distractors: plans called off, someone else's value, hypotheticals, questions, a change
+# proposed and rejected, a past value for a different time, the same change words about a
+# different subject -- mostly in the same registers (a bump commit for a dependency, a
+# config diff of another key, a "Decision: ... rejected" minute, a headline about something
+# else, a contract clause that only applies "should" something happen); none names {old}
+# or {new}.
+# "also" lines: the same subject's second value ("... also ...; both stay"), and a second
+# subject in the same registers, with its own value ({alt}) or the same value as {old}.
+#
+# Placeholders, as make_cases fills them:
+#   old/new/ask: {s} {S} {old} {new} (and {other}, {n})
+#   distract:    {s} {S} {other} {n}   ({other} is a value of the same sort for home,
+#                employer, favourite, car, school, team and language; a person's name
+#                for every other kind)
+#   also:        {s} {S} {s2} {S2} {alt} {old}   (the first line of each kind has no
+#                {s2}: make_cases falls back to it when no second subject is left)
+# No "new" line uses {s2}/{S2}/{alt}; {other} appears in "new" lines only for kinds where
+# it is a person's name (host, owner, meeting, phone, version, manager, ...).
+# No "ask" line uses {old} or {new}; every "new" line names {new}; no "old" line names
+# {new}.
+# People named inside lines (Auntie Bev, Mr Okonkwo, Grandad) are not in the bench's NAMES.
+# For the tool kind the subject is "The X team" (capital T), so {S} is put at the start
+# of a line or after a colon.
+# The school kind is about the subject's daughter throughout.
+# One line each, no leading "- " (write() adds the bullet).
+# Checked by check_eighteenth.py (same folder): kinds, keys, placeholders, counts.
+
+EIGHTEENTH: dict[str, dict[str, list[str]]] = {
+    "host": {
+        "old": [
+            "feat(infra): put {s} on {old}",
+            "host: {old}   # {s}, do not change without a ticket",
+            "Current host of {s}: {old}. Previous host: none on record.",
+            "The database server hereinafter referred to as the Host for {s} is {old}.",
+        ],
+        "new": [
+            "chore: bump {s} host from {old} to {new}",
+            "{s}.yaml: - host: {old}  + host: {new}",
+            "Decision: {s} moves to {new}. Action: {other} to drain {old} by Friday.",
+            "Still pointing at {old} for {s}? Nope, it's {new} since Monday.",
+            "> {s} lives on {old} ↳ that's {new} now, update your bookmarks",
+            "{S} went back to {old} during the incident... no, {new} after all, the rollback was rolled back.",
+            "Previous: {old} | Current: {new} | Subject: {s}",
+            "{S} used to be on {old} until last week; twelve days of testing later it runs on {new}.",
+        ],
+        "distract": [
+            "chore: bump the node exporter on {s} from one patch release to the next",
+            "{s}.yaml: - timeout: 30s  + timeout: {n}s",
+            "Decision: {other}'s proposal to put {s} on spot instances was rejected.",
+            "If the new rack ever arrives we'd move {s}, but {other} says not before spring.",
+            "Still seeing errors on {s}? Nope, {other} restarted the agent.",
+            "MIGRATION OF {S} POSTPONED INDEFINITELY, SAYS {other}",
+        ],
+        "also": [
+            "{S} also keeps a warm standby on {alt}; both stay.",
+            "{s2}.yaml: host: {alt}",
+            "Current host of {s2}: {old}, shared with {s}.",
+            "feat(infra): put {s2} on {alt}",
+        ],
+        "ask": [
+            "Which host does {s} run on now?",
+            "What should the host line for {s} say?",
+            "Where do I ssh to reach {s} today?",
+        ],
+    },
+    "home": {
+        "old": [
+            "{S} lives in {old}, hereinafter the Tenant's city of residence.",
+            "Current address: {S}, {old}",
+            "omg {s} lives in {old}, so jealous",
+            "Home: {old} (for {s}, per the staff directory)",
+        ],
+        "new": [
+            "{S}: ~~{old}~~ {new}, sorry, I keep forgetting they moved",
+            "{S} lives in {new} now (was {old}).",
+            "If the lease in {old} fell through {s} said they'd go to {new}, and it did; they moved in on the first.",
+            "Don't forget {s} is in {new} now when you post the invitation.",
+            "Previous city: {old} / Current city: {new} — {S}, change of address form",
+            "{S} moved back to {old} for a bit... no, {new} after all, the flat there came through.",
+            "omg {s} literally moved to {new}, it's not {old} anymore!!",
+            "LOCAL DESIGNER {S} SWAPS {old} FOR {new}",
+        ],
+        "distract": [
+            "{S} was going to move to {other} but the whole plan was called off.",
+            "{S}'s sister used to live in {other} until last week.",
+            "Still thinking of {other}, {s}? Nope, too far from the sea.",
+            "If the job in {other} came through {s} would go, but it didn't.",
+            "omg {s}'s best friend literally moved to {other}",
+            "Previous desk: {n} / Current desk: 14 — {s}'s office seat, not their home",
+        ],
+        "also": [
+            "{S} also has a holiday cottage in {alt}; both stay.",
+            "Current address: {S2}, {alt}",
+            "{S2} lives in {old} as well, two streets from {s}.",
+            "omg {s2} lives in {alt}, so jealous",
+        ],
+        "ask": [
+            "Which city is {s} living in now?",
+            "Where should the parcel for {s} go?",
+            "What's {s}'s home town at the moment?",
+        ],
+    },
+    "employer": {
+        "old": [
+            "{S}, hereinafter the Employee, is employed by {old}.",
+            "Current employer: {old} ({s})",
+            "my aunt {s} works at {old}, she gets free stuff",
+            "{S} is with {old}, has been for years.",
+        ],
+        "new": [
+            "With effect from the first of the month, {s} is employed by {new}, and no longer by {old}.",
+            "{S} works at {new} now (was {old}).",
+            "Still at {old}, {s}? Nope, {new} since Monday.",
+            "Previous employer: {old}. Current employer: {new}. Name: {S}.",
+            "If the {old} restructure went ahead {s} said they'd jump to {new}, and it did, and they did.",
+            "{S} went back to {old} for a week... no, {new} after all, the counter-offer fell apart.",
+            "Don't forget {s} is at {new} now, so use the new signature block.",
+            "{S} Leaves {old}, Joins {new} as Principal Engineer",
+        ],
+        "distract": [
+            "{S} interviewed at {other}; the offer was withdrawn and nothing came of it.",
+            "{S}'s husband works at {other}.",
+            "Would {s} ever go to {other}? Only for a four-day week.",
+            "Decision: no new contractor for {s}'s team; {other} bid and was rejected.",
+            "{other} Announces Record Quarter, No Comment on Staffing",
+            "Previous employer of {s}'s intern: {other}.",
+        ],
+        "also": [
+            "{S} also sits on the advisory board of {alt}; both stay.",
+            "Current employer: {alt} ({s2})",
+            "{S2} is with {old} too, same floor as {s}.",
+            "{S2}, hereinafter the Contractor, is engaged by {alt}.",
+        ],
+        "ask": [
+            "Which company is {s} with now?",
+            "What should I put as {s}'s employer on the form?",
+            "Where does {s} work at the moment?",
+        ],
+    },
+    "date": {
+        "old": [
+            "feat(plan): schedule {s} for {old}",
+            "target_date: {old}   # {s}",
+            "The Parties agree that {s}, hereinafter the Milestone, shall occur on {old}.",
+            "Current date for {s}: {old}",
+        ],
+        "new": [
+            "chore: bump {s} date from {old} to {new}",
+            "plan.yaml: - {s}: {old}  + {s}: {new}",
+            "Decision: {s} slips to {new}. Action: PMO to tell customers {old} is off.",
+            "{S}: {old} -> {new}, per the steering group",
+            "Still {old} for {s}? Nope, {new} since Monday.",
+            "{S} went back to {old} this morning... no, {new} after all, the vendor couldn't make it.",
+            "The Milestone for {s} is amended, with effect from signature, to {new} (was {old}).",
+            "{S} is on {new} now; that's the second slip in three years.",
+        ],
+        "distract": [
+            "chore: bump the lockfile for {s} dashboards",
+            "plan.yaml: - owner: team A  + owner: {other}  (for {s})",
+            "Decision: {other}'s request to pull {s} forward a week was rejected.",
+            "Should {s} slip, the Parties shall meet within {n} days to agree a new date.",
+            "Is {s} going to move again? {other} hopes not.",
+            "{other}'s leave was moved twelve days later, unrelated to {s}.",
+        ],
+        "also": [
+            "{S} also has a dress rehearsal on {alt}; both dates stay.",
+            "target_date: {alt}   # {s2}",
+            "Current date for {s2}: {old}, same day as {s}.",
+            "feat(plan): schedule {s2} for {alt}",
+        ],
+        "ask": [
+            "What's the date for {s} now?",
+            "Which day do I put in the deck for {s}?",
+            "When is {s} happening now?",
+        ],
+    },
+    "owner": {
+        "old": [
+            "CODEOWNERS: {s} @{old}",
+            "owner: {old}   # {s}",
+            "{S} is owned by {old}, hereinafter the Responsible Person.",
+            "Owner of {s}? {old}, ask them.",
+        ],
+        "new": [
+            "chore: bump CODEOWNERS for {s} from @{old} to @{new}",
+            "service.yaml: - owner: {old}  + owner: {new}  ({s})",
+            "Decision: {new} owns {s} from now on. Action: {old} to hand over the runbook.",
+            "{S}: ~~{old}~~ {new} owns it",
+            "Still {old} for {s}? Nope, {new} since Monday.",
+            "> {old} owns {s} ↳ that's {new} now, {old} moved teams",
+            "{S} went back to {old} for the freeze... no, {new} after all, {other} signed it off.",
+            "Previous owner: {old} | Current owner: {new} | Service: {s}",
+        ],
+        "distract": [
+            "chore: bump CODEOWNERS for the docs folder to @{other}",
+            "service.yaml: - tier: 2  + tier: 1  ({s})",
+            "Decision: {other}'s bid to take over {s} was declined.",
+            "If {other} had stayed on the team they'd have taken {s}, but they left.",
+            "Who's on call for {s} this week? {other}, just for the week.",
+            "When {s} was a hack-week toy, {other} owned it.",
+        ],
+        "also": [
+            "{alt} also co-owns {s}; both stay.",
+            "CODEOWNERS: {s2} @{alt}",
+            "owner: {old}   # {s2} as well",
+            "Owner of {s2}? {alt}, ask them.",
+        ],
+        "ask": [
+            "Who owns {s} now?",
+            "Whose name goes in CODEOWNERS for {s}?",
+            "Who is the owner of {s} at the moment?",
+        ],
+    },
+    "role": {
+        "old": [
+            "{old}, hereinafter the {s}, shall approve all changes.",
+            "{s}: {old}",
+            "Current {s}: {old}",
+            "my mum says {old} is the {s} and is really strict",
+        ],
+        "new": [
+            "With effect from Monday, {new} is appointed {s}, replacing {old}.",
+            "{S}: {old} → {new}",
+            "Decision: {new} becomes the {s}. Action: {old} to brief {new} on open items.",
+            "The {s} is {new} now (was {old}).",
+            "Still {old} as the {s}? Nope, {new} since Monday.",
+            "Don't forget {new} is the {s} now, so send the sign-off to them.",
+            "The {s} went back to {old} for a day... no, {new} after all, the paperwork was fine.",
+            "{new} Named New {s}",
+        ],
+        "distract": [
+            "Decision: {other}'s nomination as {s} was rejected.",
+            "{other} is the {s}'s deputy for the month only.",
+            "If {other} had applied they'd have been the {s}, but they didn't.",
+            "Who's covering the {s} during the holidays? {other}, just cover.",
+            "{other} was appointed treasurer of the social club.",
+            "Previous book-club chair: {other}. Current: also {other}.",
+        ],
+        "also": [
+            "{alt} is also a stand-in {s}; both stay.",
+            "{s2}: {alt}",
+            "Current {s2}: {old}, as well as other duties.",
+            "{alt}, hereinafter the {s2}, shall approve all changes.",
+        ],
+        "ask": [
+            "Who is the {s} now?",
+            "Whom do I ask as the {s}?",
+            "Which person holds the {s} role at the moment?",
+        ],
+    },
+    "tool": {
+        "old": [
+            "{S}: ci: {old}",
+            "{S}: build(ci): set up {old} for every repo",
+            "{S}: current CI is {old}",
+            "{S}: they use {old}, it's literally so slow lol",
+        ],
+        "new": [
+            "{S}: build(ci): migrate from {old} to {new}",
+            "{S}: ci.yaml: - runner: {old}  + runner: {new}",
+            "{S}: Decision: every pipeline moves to {new}. Action: switch off {old} on Friday.",
+            "{S}: ~~{old}~~ {new} for all builds",
+            "{S}: still on {old}? Nope, {new} since Monday.",
+            "{S}: don't forget it's {new} now, the {old} badges are dead.",
+            "{S}: went back to {old} for a day... no, {new} after all, the cache bug was fixed.",
+            "{S}: Previous CI: {old} | Current CI: {new}",
+        ],
+        "distract": [
+            "{S}: build(ci): bump the linter from one minor release to the next",
+            "{S}: ci.yaml: - timeout: 20m  + timeout: {n}m",
+            "{S}: Decision: {other}'s proposal to self-host the runners was rejected.",
+            "{S}: if the artifact store's licence ran out they'd look elsewhere, but it was renewed.",
+            "{S}: which CI does {other}'s team use? Something else entirely.",
+            "{S}: back in their startup days, builds ran on a laptop under {other}'s desk.",
+        ],
+        "also": [
+            "{S} also uses {alt} for the release builds; both stay.",
+            "{S2}: ci: {alt}",
+            "{S2}: current CI is {old} too",
+            "{S2}: build(ci): set up {alt} for every repo",
+        ],
+        "ask": [
+            "{S}: what CI are they on now?",
+            "{S}: which tool runs their builds?",
+            "{S}: what do their pipelines use at the moment?",
+        ],
+    },
+    "meeting": {
+        "old": [
+            "{s}: {old} daily",
+            "Current slot for {s}: {old}",
+            "{S} is at {old}, which is literally so early",
+            "calendar.yaml: {s} start: {old}",
+        ],
+        "new": [
+            "calendar.yaml: - start: {old}  + start: {new}  ({s})",
+            "Decision: {s} moves to {new}. Action: {other} to update the invite; {old} is freed.",
+            "{S}: {old} -> {new}",
+            "{S} is at {new} now (was {old}).",
+            "Still {old} for {s}? Nope, {new} since Monday.",
+            "Don't forget {s} is {new} now, not {old}.",
+            "{S} went back to {old} for a day... no, {new} after all, the other room was free.",
+            "Previous time: {old} / Current time: {new} — {s}",
+        ],
+        "distract": [
+            "calendar.yaml: - room: 2A  + room: 3B  ({s})",
+            "Decision: {other}'s request to hold {s} on Fridays only was rejected.",
+            "If daylight saving bites, {s} might move, but {other} says it won't.",
+            "Is {s} going to be longer? {other} asked; nobody answered.",
+            "{other}'s one-to-one was moved later, nothing to do with {s}.",
+            "Over the summer {s} ran twice a week for {n} days only.",
+        ],
+        "also": [
+            "{S} also has a Friday demo at {alt}; both stay.",
+            "{s2}: {alt} daily",
+            "Current slot for {s2}: {old}, same as {s}.",
+            "calendar.yaml: {s2} start: {alt}",
+        ],
+        "ask": [
+            "When does {s} start now?",
+            "What time is {s} these days?",
+            "Which slot does {s} have at the moment?",
+        ],
+    },
+    "name": {
+        "old": [
+            "The {s}, hereinafter the Site, is named {old}.",
+            "Current name of the {s}: {old}",
+            "feat: call the {s} {old}",
+            "title: {old}   # the {s}",
+        ],
+        "new": [
+            "chore: rename the {s} from {old} to {new}",
+            "site.yaml: - title: {old}  + title: {new}  (the {s})",
+            "Decision: the {s} is renamed {new}. Action: redirect the {old} links.",
+            "The {s} is called {new} now (was {old}).",
+            "Still {old}? Nope, the {s} has been {new} since Monday.",
+            "The {s}: {old} → {new}",
+            "The {s} went back to {old} for an hour... no, {new} after all, marketing signed off.",
+            "Don't forget the {s} is {new} now when you search for it.",
+        ],
+        "distract": [
+            "chore: rename the assets folder of the {s}",
+            "site.yaml: - theme: light  + theme: dark  (the {s})",
+            "Decision: {other}'s suggestion of a shorter name for the {s} was rejected.",
+            "If legal objects, the {s} would need a new name; they haven't.",
+            "What should {other}'s new page be called? Still open.",
+            "Back in the beta, the {s} had {n} pages and no proper name.",
+        ],
+        "also": [
+            "The {s} also answers to the short name {alt}; both stay.",
+            "Current name of the {s2}: {alt}",
+            "title: {alt}   # the {s2}",
+            "feat: call the {s2} {alt}",
+        ],
+        "ask": [
+            "What's the {s} called now?",
+            "Which name should I search for to find the {s}?",
+            "What is the name of the {s} at the moment?",
+        ],
+    },
+    "phone": {
+        "old": [
+            "Current number: {old} ({S})",
+            "{S}'s mobile is {old}, hereinafter the Contact Number.",
+            "phone: {old}   # {s}",
+            "grandad wrote {s}'s number on the fridge: {old}",
+        ],
+        "new": [
+            "contacts.yaml: - phone: {old}  + phone: {new}  ({s})",
+            "{S}: ~~{old}~~ {new}",
+            "{S}'s number is {new} now (was {old}).",
+            "Still {old} for {s}? Nope, {new} since Monday.",
+            "> ring {s} on {old} ↳ that's {new} now, the old SIM is dead",
+            "Don't forget {s}'s number is {new} now, {other} says the old one rings out.",
+            "Previous number: {old} | Current number: {new} | Name: {S}",
+            "{S} went back to {old} for two days... no, {new} after all, the port went through.",
+        ],
+        "distract": [
+            "contacts.yaml: - email: old  + email: new  (for {other}, not {s})",
+            "{S} was going to change networks but called it off.",
+            "Still on the same number, {other}? Yep, no change.",
+            "If {s} lost the phone again they'd get a new SIM, but they haven't.",
+            "{other}'s number was changed last week, not {s}'s.",
+            "As a student {s} had a pager, and {n} different SIMs.",
+        ],
+        "also": [
+            "{S} also has a work landline, {alt}; both stay.",
+            "Current number: {alt} ({S2})",
+            "phone: {alt}   # {s2}",
+            "grandad wrote {s2}'s number on the fridge too: {alt}",
+        ],
+        "ask": [
+            "What's {s}'s number now?",
+            "Which number do I ring for {s}?",
+            "How can I phone {s} at the moment?",
+        ],
+    },
+    "manager": {
+        "old": [
+            "{S} reports to {old}, hereinafter the Line Manager.",
+            "manager: {old}   # {s}",
+            "Current manager of {s}: {old}",
+            "{S}'s boss is {old}, who is literally the nicest",
+        ],
+        "new": [
+            "org.yaml: - manager: {old}  + manager: {new}  ({s})",
+            "With effect from Monday, {s} reports to {new} and no longer to {old}.",
+            "Decision: {s} moves under {new}. Action: {old} to share the review notes.",
+            "{S}'s manager: {old} -> {new}",
+            "Still reporting to {old}, {s}? Nope, {new} since Monday.",
+            "Don't forget {s} reports to {new} now, so send the holiday request there.",
+            "Previous manager: {old} / Current manager: {new} / Employee: {S}",
+            "{S} went back under {old} for a week... no, {new} after all, the reorg stuck.",
+        ],
+        "distract": [
+            "org.yaml: - manager: someone  + manager: {other}  (for {s}'s intern)",
+            "Decision: moving {s} under {other} was rejected.",
+            "If {other} took the director job, {s}'s team might be split, but they didn't.",
+            "Who signs {s}'s expenses while the boss is away? {other}, for the week.",
+            "{other} got a new manager in the reorg, {s} didn't.",
+            "In their first year {s} reported to {other}.",
+        ],
+        "also": [
+            "{S} also has a skip-level mentor, {alt}; both stay.",
+            "manager: {alt}   # {s2}",
+            "Current manager of {s2}: {old}, same as {s}.",
+            "{S2} reports to {alt}, hereinafter the Line Manager.",
+        ],
+        "ask": [
+            "Who is {s}'s manager now?",
+            "Who does {s} report to at the moment?",
+            "Whose approval does {s} need for leave?",
+        ],
+    },
+    "favourite": {
+        "old": [
+            "editor: {old}   # {s}'s dotfiles",
+            "{S}'s favourite editor is {old}, literally won't shut up about it",
+            "Current editor of choice for {s}: {old}",
+            "feat(dotfiles): {s} sets {old} as default editor",
+        ],
+        "new": [
+            "dotfiles: - editor: {old}  + editor: {new}  ({s})",
+            "{S}: ~~{old}~~ {new}, converted at last",
+            "{S} swears by {new} now (was {old}).",
+            "Still a {old} fan, {s}? Nope, {new} since Monday.",
+            "ok so {s} literally switched to {new}, it's not {old} anymore, i can't",
+            "{S} went back to {old} for a day... no, {new} after all, the plugins were missing.",
+            "Previous favourite: {old} | Current favourite: {new} | Who: {S}",
+            "Don't forget {s} is on {new} now, so pair in that.",
+        ],
+        "distract": [
+            "dotfiles: - theme: light  + theme: dark  ({s})",
+            "{S} was going to try {other} but gave up after the tutorial.",
+            "Would {s} like {other}? Only if someone set it up.",
+            "{S}'s teammate switched to {other} last week.",
+            "Decision: the team default stays; the move to {other} was rejected.",
+            "At school {s} wrote everything in {other}.",
+        ],
+        "also": [
+            "{S} also keeps {alt} around for big files; both stay.",
+            "editor: {alt}   # {s2}'s dotfiles",
+            "Current editor of choice for {s2}: {old}, like {s}.",
+            "feat(dotfiles): {s2} sets {alt} as default editor",
+        ],
+        "ask": [
+            "Which editor does {s} prefer now?",
+            "What editor should I set up for {s}?",
+            "What's {s}'s favourite editor at the moment?",
+        ],
+    },
+    "car": {
+        "old": [
+            "{S} drives a {old}, hereinafter the Vehicle.",
+            "Current car: {old} ({S})",
+            "my uncle {s} has a {old} and it smells of dog",
+            "vehicle: {old}   # {s}, parking permit",
+        ],
+        "new": [
+            "permits.yaml: - vehicle: {old}  + vehicle: {new}  ({s})",
+            "{S} drives a {new} now (was a {old}).",
+            "Still the {old}, {s}? Nope, a {new} since Monday.",
+            "If the {old} failed its test {s} said they'd get a {new}, and it did, so they did.",
+            "omg {s} literally got a {new}, the {old} is gone!!",
+            "{S} went back to the {old} for a week... no, the {new} after all, the dealer fixed it.",
+            "Previous vehicle: {old} / Current vehicle: {new} / Driver: {S}",
+            "Don't forget {s} is in a {new} now, not the {old}.",
+        ],
+        "distract": [
+            "{S} was going to buy a {other} but called it off.",
+            "{S}'s neighbour drives a {other}.",
+            "If {s} won the raffle it'd be a {other}; they didn't.",
+            "Still thinking about a {other}, {s}? Nope, too expensive.",
+            "permits.yaml: - bay: {n}  + bay: 12  ({s})",
+            "{S}'s first car, twenty years ago, was a {other}.",
+        ],
+        "also": [
+            "{S} also has a {alt} for trips; both stay.",
+            "Current car: {alt} ({S2})",
+            "vehicle: {old}   # {s2}, same model as {s}",
+            "my uncle {s2} has a {alt} and it smells of dog",
+        ],
+        "ask": [
+            "What car does {s} drive now?",
+            "Which car should I look for when {s} arrives?",
+            "What is {s} driving at the moment?",
+        ],
+    },
+    "school": {
+        "old": [
+            "{S}'s daughter attends {old}, hereinafter the School.",
+            "Current school of {s}'s daughter: {old}",
+            "{S}'s girl says {old} is literally the best school ever",
+            "school: {old}   # {s}'s daughter",
+        ],
+        "new": [
+            "{S}'s daughter is at {new} now (was {old}).",
+            "If {old} closed its sixth form, {s}'s daughter would go to {new}, and it did; she's at {new} now.",
+            "Still at {old}, {s}'s daughter? Nope, {new} since Monday.",
+            "{S}'s daughter: ~~{old}~~ {new}",
+            "it's not {old} anymore it's {new}!! — {s}'s daughter, aged nine",
+            "Don't forget {s}'s daughter is at {new} now, so pick-up is there.",
+            "Previous school: {old} | Current school: {new} | Pupil: {S}'s daughter",
+            "{S}'s daughter went back to {old} for a week... no, {new} after all, the place was confirmed.",
+        ],
+        "distract": [
+            "{S}'s daughter was offered a place at {other} but they turned it down.",
+            "{S}'s nephew goes to {other}.",
+            "Would {other} be better for {s}'s daughter? Mr Okonkwo thinks not.",
+            "Decision: the school bus route to {other} is cancelled; unrelated to {s}.",
+            "{S}'s daughter did a summer camp at {other}, {n} days only.",
+            "{other} Named School of the Year",
+        ],
+        "also": [
+            "{S}'s daughter also does Saturday music at {alt}; both stay.",
+            "Current school of {s2}'s daughter: {alt}",
+            "school: {old}   # {s2}'s daughter too",
+            "{S2}'s daughter attends {alt}, hereinafter the School.",
+        ],
+        "ask": [
+            "Which school is {s}'s daughter at now?",
+            "Where do I collect {s}'s daughter from?",
+            "What school does {s}'s daughter go to at the moment?",
+        ],
+    },
+    "team": {
+        "old": [
+            "team: {old}   # {s}",
+            "Current team of {s}: {old}",
+            "{S}, hereinafter the Engineer, is assigned to the {old} team.",
+            "{S} is on the {old} team, they literally have the best snacks",
+        ],
+        "new": [
+            "org.yaml: - team: {old}  + team: {new}  ({s})",
+            "Decision: {s} joins the {new} team. Action: the {old} team to backfill.",
+            "{S} is on the {new} team now (was {old}).",
+            "Still on the {old} team, {s}? Nope, {new} since Monday.",
+            "{S}: {old} → {new}",
+            "Don't forget {s} is on the {new} team now, so add them to that channel.",
+            "{S} went back to the {old} team for a sprint... no, the {new} team after all, the transfer was approved.",
+            "With effect from the first, {s} is assigned to the {new} team and released from the {old} team.",
+        ],
+        "distract": [
+            "Decision: moving {s} to the {other} team was rejected.",
+            "{S}'s flatmate joined the {other} team.",
+            "If the {other} team had headcount {s} might go, but it doesn't.",
+            "Is {s} going to the {other} team's offsite? Only as a guest.",
+            "org.yaml: - desk: {n}  + desk: 14  ({s})",
+            "In their first month {s} shadowed the {other} team.",
+        ],
+        "also": [
+            "{S} also helps out the {alt} team on Fridays; both stay.",
+            "team: {alt}   # {s2}",
+            "Current team of {s2}: {old}, with {s}.",
+            "{S2}, hereinafter the Engineer, is assigned to the {alt} team.",
+        ],
+        "ask": [
+            "Which team is {s} on now?",
+            "What team should I list for {s}?",
+            "Which team does {s} belong to at the moment?",
+        ],
+    },
+    "language": {
+        "old": [
+            "language: {old}   # {s}",
+            "feat: initial {old} implementation of {s}",
+            "Current language of {s}: {old}",
+            "{S} is written in {old}, which is literally so old",
+        ],
+        "new": [
+            "refactor!: rewrite {s} from {old} to {new}",
+            "repo.yaml: - language: {old}  + language: {new}  ({s})",
+            "Decision: {s} moves to {new}. Action: archive the {old} tree.",
+            "{S} is written in {new} now (was {old}).",
+            "Still {old}, {s}? Nope, {new} since Monday.",
+            "{S} went back to {old} for a release... no, {new} after all, the port passed the tests.",
+            "Previous language: {old} | Current language: {new} | Repo: {s}",
+            "{S} Ditches {old} for {new}",
+        ],
+        "distract": [
+            "chore: bump the {other} formatter used by the docs of {s}",
+            "Decision: the {other} rewrite of {s} was proposed and rejected.",
+            "Would {s} be faster in {other}? Only in benchmarks.",
+            "repo.yaml: - license: MIT  + license: Apache-2.0  ({s})",
+            "The team next door rewrote their service in {other}.",
+            "The first prototype of {s}, {n} lines of it, was in {other}.",
+        ],
+        "also": [
+            "{S} also ships a {alt} client; both stay.",
+            "language: {alt}   # {s2}",
+            "Current language of {s2}: {old}, like {s}.",
+            "feat: initial {alt} implementation of {s2}",
+        ],
+        "ask": [
+            "What language is {s} written in now?",
+            "Which language do I need to patch {s}?",
+            "What is {s} implemented in at the moment?",
+        ],
+    },
+    "email": {
+        "old": [
+            "email: {old}   # {s}",
+            "Current address: {old} ({S})",
+            "{S}'s address, hereinafter the Notice Address, is {old}.",
+            "{S} said to use {old}, it's literally the only one they read",
+        ],
+        "new": [
+            "directory.yaml: - email: {old}  + email: {new}  ({s})",
+            "{S}: ~~{old}~~ {new}",
+            "{S}'s email is {new} now (was {old}).",
+            "Still {old} for {s}? Nope, {new} since Monday.",
+            "> mail {s} at {old} ↳ that's {new} now, the old one bounces",
+            "Don't forget {s} is {new} now, not {old}.",
+            "With effect from today, notices to {s} shall be sent to {new} and not to {old}.",
+            "{S} went back to {old} for a day... no, {new} after all, the migration finished.",
+        ],
+        "distract": [
+            "directory.yaml: - phone: ext {n}  + phone: ext 42  ({s})",
+            "{S} was going to get a new alias but dropped the idea.",
+            "What if {s}'s mailbox fills up? It hasn't.",
+            "{other}'s address changed last week, not {s}'s.",
+            "Decision: no new domain for {s}'s team; {other}'s idea was rejected.",
+            "As a student {s} had a university address, long gone.",
+        ],
+        "also": [
+            "{S} also has a personal address, {alt}; both stay.",
+            "email: {alt}   # {s2}",
+            "Current address: {alt} ({S2})",
+            "{S2}'s address, hereinafter the Notice Address, is {alt}.",
+        ],
+        "ask": [
+            "What's {s}'s email address now?",
+            "Which address do I write to for {s}?",
+            "Where does mail for {s} go at the moment?",
+        ],
+    },
+    "version": {
+        "old": [
+            "version: {old}   # {s} in prod",
+            "Current version of {s}: {old}",
+            "feat(release): ship {s} {old}",
+            "{S} is on {old}, which is literally ancient",
+        ],
+        "new": [
+            "chore: bump {s} from {old} to {new}",
+            "deploy.yaml: - version: {old}  + version: {new}  ({s})",
+            "Decision: {s} goes to {new} in prod. Action: {other} to retire {old}.",
+            "{S} runs {new} now (was {old}).",
+            "Still {old}, {s}? Nope, {new} since Monday.",
+            "{S} went back to {old} in the incident... no, {new} after all, the fix landed.",
+            "Previous version: {old} | Current version: {new} | Service: {s}",
+            "{S}: {old} -> {new}, all regions",
+        ],
+        "distract": [
+            "chore: bump the base image of {s}",
+            "deploy.yaml: - replicas: {n}  + replicas: 8  ({s})",
+            "Decision: {other}'s request to run {s} on nightly builds was rejected.",
+            "If the next major breaks the API {s} won't take it; {other} is checking.",
+            "{other}'s service was upgraded last night, not {s}.",
+            "Last winter {s} was frozen for {n} days over the holidays.",
+        ],
+        "also": [
+            "{S} also ships a CLI at {alt}; both versions stay.",
+            "version: {alt}   # {s2} in prod",
+            "Current version of {s2}: {old}, same as {s}.",
+            "feat(release): ship {s2} {alt}",
+        ],
+        "ask": [
+            "Which version is {s} running now?",
+            "What version of {s} is in production?",
+            "What's {s} on at the moment?",
+        ],
+    },
+}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cases", type=int, default=180)
@@ -8784,6 +9502,7 @@ def main() -> int:
         "fifteenth": FIFTEENTH,
         "sixteenth": SIXTEENTH,
         "seventeenth": SEVENTEENTH,
+        "eighteenth": EIGHTEENTH,
     }
     chosen = [name.strip() for name in args.sets.split(",") if name.strip()]
     if not chosen or any(name not in wordings for name in chosen):
