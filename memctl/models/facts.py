@@ -4148,8 +4148,12 @@ _BARE_ILL = re.compile(
 is ill with the flu" stays sick)."""
 
 
-_BARE_ITS = re.compile(r"(?:^|(?<=[.!?,]\s))([Ii])ts(?=\s)")
-"""Chat's "its 30 out" opening a sentence: "it's" (a possessive rarely opens one)."""
+_BARE_ITS = re.compile(
+    r"(?:^|(?<=[.!?,]\s))([Ii])ts(?=\s)"
+    r"(?!\s+[\w-]+\s+(?:is|are|was|were|has|have|had|will|would|can|could)\b)"
+)
+"""Chat's "its 30 out" opening a sentence: "it's" (a possessive rarely opens one). One
+does when a verb follows its noun: "Its CEO is Dana." stays a possessive (review 27)."""
 
 
 def _chat_contraction(match: re.Match[str]) -> str:

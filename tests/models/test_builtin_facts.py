@@ -1493,6 +1493,8 @@ def test_a_topic_changed_to_opens_no_fact_and_an_if_is_no_fact() -> None:
         "its 4am here lol",
     ):
         assert facts_of(text) == [], text
+    # a possessive does open a sentence when a verb follows its noun
+    assert facts_of("Its CEO is Dana.") == ["Ben: Its CEO is Dana."]
 
 
 def test_what_befell_a_thing_is_a_fact_and_a_clause_to_the_listener_is_cut() -> None:
