@@ -26,7 +26,9 @@ bound, not what a user's conversations get (bench/README.md).
 With `--conversations PATH` it scores held-out conversations instead, written with their
 gold facts per session and their questions by someone who never read memctl's code
 (bench/data/heldout_conversations.txt): per flush block, precision and recall against that
-session's gold facts (a content-word match, `overlap`), the ledger's size, and the share
+session's gold facts (a content-word match, `overlap`), the ledger's size (split into its
+block headings, bullets matching a gold fact and the rest, beside a floor: the headings and
+the shortest matching bullet of each covered fact, and the gold facts' own size), and the share
 of questions whose answer words are in MEMORY.md, each beside keeping everything; beside
 the strict precision, a second score (`loose_match`). How honest either is, is measured
 by hand: `--sample N --sample-out FILE` writes a seeded sample of scored bullets (half
@@ -689,6 +691,11 @@ class Tally:
     facts: int = 0
     covered: int = 0
     chars: int = 0
+    matched_chars: int = 0
+    """Of `chars`, the bullets (`- ...` and newline) that match a gold fact."""
+    floor_chars: int = 0
+    """The shortest matching bullet of each covered fact, each bullet once: what the
+    bullets would cost if the rules wrote nothing but one bullet a fact, as they word it."""
 
     def add(self, other: Tally) -> None:
         self.bullets += other.bullets
@@ -696,6 +703,8 @@ class Tally:
         self.facts += other.facts
         self.covered += other.covered
         self.chars += other.chars
+        self.matched_chars += other.matched_chars
+        self.floor_chars += other.floor_chars
 
     def precision(self) -> float:
         return self.matched / max(1, self.bullets)
@@ -713,21 +722,23 @@ def score_block(bullets: list[str], facts: list[str], names: set[str], pairs: li
     tally = Tally(
         bullets=len(bullets), facts=len(facts), chars=sum(len(f"- {b}\n") for b in bullets)
     )
-    covered: set[int] = set()
+    shortest: dict[int, str] = {}  # a covered fact's shortest matching bullet
     for bullet in bullets:
         best: Pair | None = None
         hit = False
         for index, fact in enumerate(facts):
             shared, good = overlap(bullet, fact, names)
-            if good:
-                covered.add(index)
+            if good and len(bullet) < len(shortest.get(index, bullet + " ")):
+                shortest[index] = bullet
             hit = hit or good
             if best is None or (good, len(shared)) > (best[3], len(best[2])):
                 best = (bullet, fact, shared, good)
         tally.matched += hit
+        tally.matched_chars += len(f"- {bullet}\n") if hit else 0
         if best is not None:
             pairs.append(best)
-    tally.covered = len(covered)
+    tally.covered = len(shortest)
+    tally.floor_chars = sum(len(f"- {bullet}\n") for bullet in set(shortest.values()))
     return tally
 
 
@@ -794,7 +805,7 @@ def run_heldout(
             raise SystemExit(f"--only: no conversation {', '.join(unknown)} in {path.name}")
         convs = [conv for conv in convs if conv.id in only]
     ours, base = Tally(), Tally()
-    said_chars = headings = 0
+    said_chars = headings = gold_chars = 0
     # questions; answered anywhere in MEMORY.md, in one of its lines; the same in baseline
     answered = {"dev": [0, 0, 0, 0, 0], "test": [0, 0, 0, 0, 0]}
     memory_sizes: list[str] = []
@@ -833,6 +844,7 @@ def run_heldout(
                 baseline_text += "".join(f"- {line}\n" for line in kept)
                 size = sum(len(text) for _, text in session.turns)
                 said_chars += size
+                gold_chars += sum(len(f"- {fact}\n") for fact in session.facts)
                 local: list[Pair] = []
                 mine = score_block(block, session.facts, names, local)
                 pairs += local
@@ -899,6 +911,18 @@ def run_heldout(
         f"ledger size: {ours.chars:,} chars of ledger for {said_chars:,} chars said "
         f"(baseline {base.chars:,}); without the block headings {ours.chars - headings:,} "
         f"({(ours.chars - headings) / max(1, said_chars):.0%})"
+    )
+    unmatched = ours.chars - headings - ours.matched_chars
+
+    def share(chars: int) -> str:
+        return f"{chars:,} ({chars / max(1, said_chars):.1%})"
+
+    print(
+        f"ledger bytes: headings {share(headings)}, bullets matching a gold fact "
+        f"{share(ours.matched_chars)}, the rest (bullets matching none, blank lines) "
+        f"{share(unmatched)}; floor, the headings and the shortest matching bullet of each "
+        f"covered fact: {share(headings + ours.floor_chars)}; the gold facts as written: "
+        f"{share(gold_chars)}"
     )
     rates = {}
     print(f"MEMORY.md at the end, chars: {', '.join(memory_sizes)} (one workspace a conversation)")

@@ -94,6 +94,33 @@ def test_the_held_out_conversations_parse_and_the_scorer_tells_a_pair() -> None:
     assert answer_found("7,000", "- Kwame's car fund is at $7000.")
 
 
+def test_the_ledger_bytes_split_by_what_a_bullet_matches_and_the_floor_counts_each_once() -> None:
+    """Where a held-out ledger's bytes go (issue 25 item 1, ledger21): bullets matching a
+    gold fact are counted apart from the rest, and the floor takes, of each covered fact,
+    its shortest matching bullet, once however many facts it covers."""
+    from fidelity import score_block
+
+    facts = [
+        "Maya adopted a greyhound called Pepper from the Leeds shelter.",
+        "Pepper's vet appointment is on 2025-04-02.",
+        "Maya runs a bakery in Headingley.",
+    ]
+    bullets = [
+        "Maya: We adopted a greyhound from the shelter in Leeds, she's called Pepper.",
+        "Maya: Pepper the greyhound, from the Leeds shelter.",
+        "Maya: Vet for Pepper on 2025-04-02.",
+        "Maya: The weather was grim all week.",
+    ]
+    tally = score_block(bullets, facts, {"maya", "omar"}, [])
+    assert (tally.matched, tally.covered) == (3, 2)
+    assert tally.matched_chars == sum(len(f"- {b}\n") for b in bullets[:3])
+    assert tally.floor_chars == sum(len(f"- {b}\n") for b in bullets[1:3])
+    # One bullet covering two facts is counted once.
+    both = "Maya: Pepper the greyhound from the Leeds shelter sees the vet on 2025-04-02."
+    tally = score_block([both], facts, {"maya", "omar"}, [])
+    assert (tally.covered, tally.floor_chars) == (2, len(f"- {both}\n"))
+
+
 def test_a_held_out_assistant_is_an_unnamed_assistant_even_when_it_speaks_first() -> None:
     """A person ↔ AI-assistant set whose "Assistant" greets first: the person is still
     the user (with their name) and the assistant's turns have role assistant and no name,
