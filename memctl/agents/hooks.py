@@ -136,6 +136,10 @@ def recall(
     return "\n".join(lines) if len(lines) > 1 else None
 
 
+CHARS_A_WORD = 8
+"""Characters of a prompt read for its words that tell nothing (`_untelling`) for each
+word recall reads: a thousand words of English fit in about 6,000 characters, a thousand
+of Chinese (character pairs, no spaces between) in 1,000."""
 NAMING = frozenset(("name", "named", "names", "called"))
 """The words of naming: "what is the new printer called?" asks for a name, and "The load
 balancer is called lb-west-2." gives one; neither is about what else is called (the
@@ -210,10 +214,13 @@ def _untelling(prompt: str) -> frozenset[str]:
     prompt's character pairs that straddle a word boundary or ask ("期是", "什么", "时候"
     of "截止日期是什么时候": "期是" is in "项目截止日期是3月10日" alone, which was then the
     only line given, not "截止日期改到3月20日", audit 17 H6). Like the frame's words they
-    count beside a topic word, never alone."""
+    count beside a topic word, never alone. Read as far as recall reads a prompt (its
+    first MAX_QUERY_TERMS words: CHARS_A_WORD characters each)."""
     from memctl.models.languages import cjk_pairs, function_words
+    from memctl.retrieval.recall import MAX_QUERY_TERMS
 
-    return function_words(prompt) | cjk_pairs(prompt)[1]
+    read = prompt[: MAX_QUERY_TERMS * CHARS_A_WORD]
+    return function_words(read) | cjk_pairs(read)[1]
 
 
 def _telling(ws: Workspace, wanted: set[str], prompt: str) -> tuple[set[str], set[str]]:

@@ -37,6 +37,8 @@ def _words(text: str) -> frozenset[str]:
 def plain(word: str) -> str:
     """A word as the lists hold it: case-folded ("ß" is "ss"), accents dropped ("für" is
     "fur", as recall's `fold` writes it)."""
+    if word.isascii():
+        return word.lower()
     decomposed = unicodedata.normalize("NFKD", word.casefold())
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
@@ -122,6 +124,6 @@ def cjk_pairs(text: str) -> tuple[set[str], set[str]]:
     for run in CJK_RUN.findall(unicodedata.normalize("NFKC", text)):
         pairs = [run] if len(run) < 3 else [run[i : i + 2] for i in range(len(run) - 1)]
         for pair in pairs:
-            told = pair in CJK_QUESTION or any(c in CJK_FUNCTION for c in pair)
+            told = pair in CJK_QUESTION or not CJK_FUNCTION.isdisjoint(pair)
             (not_telling if told else telling).add(pair)
     return telling, not_telling - telling

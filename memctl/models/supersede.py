@@ -89,6 +89,7 @@ from functools import cache, lru_cache
 from itertools import pairwise
 from typing import Any, Concatenate, Generic, ParamSpec, TypeVar
 
+from memctl.models.restated import restated_changes
 from memctl.models.words import ASIDE, kin_words, person
 
 READINGS = 4096
@@ -1274,6 +1275,7 @@ def stale(
     names = _mid_names(facts)
     _valued_changes(facts, about, found, names)
     _told_changes(facts, about, slots, found, names)
+    restated_changes(facts, found)  # a change said in another language than English
     return found
 
 
