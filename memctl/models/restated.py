@@ -280,11 +280,9 @@ def restated_changes(facts: Sequence[str], found: dict[int, int]) -> None:
             older = tokens[j]
             if older == newer or facts[j].rstrip().endswith(("?", "？")):
                 continue
-            if _NOT_A_CHANGE & set(newer) - set(older) and not _ended(older, newer):
-                continue
             replaced = _ended(older, newer)
-            if not replaced and changed is not None:
-                said, verb = changed
-                replaced = _modified(_copular(older) if verb else older, said)
+            if not replaced and changed is not None and not _NOT_A_CHANGE & set(newer) - set(older):
+                restated, verb = changed
+                replaced = _modified(_copular(older) if verb else older, restated)
             if replaced and found.get(j, -1) < i:
                 found[j] = i
