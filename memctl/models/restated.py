@@ -206,7 +206,9 @@ def _subject_shared(prefix: Sequence[str]) -> bool:
 def _one_value_apart(older: Sequence[str], newer: Sequence[str]) -> bool:
     """Whether the two are one sentence but for one value: a shared beginning naming the
     subject, a shared end (perhaps none), and between them a value in each of at most
-    MAX_VALUE words, none shared, none a word that adds, hedges or negates."""
+    MAX_VALUE words, none shared, none a function word ("Anna ist in Berlin", "Anna ist
+    jetzt müde": a place and a state, not two values) or a word that adds, hedges or
+    negates."""
     shortest = min(len(older), len(newer))
     start = 0
     while start < shortest and _same(older[start], newer[start]):
@@ -221,8 +223,8 @@ def _one_value_apart(older: Sequence[str], newer: Sequence[str]) -> bool:
         and _subject_shared(older[:start])
         and _linked(older[:start], was, now)
         and not set(was) & set(now)
-        and any(map(_content, was))
-        and any(map(_content, now))
+        and all(map(_content, was))
+        and all(map(_content, now))
         and not _NOT_A_CHANGE & {*was, *now}
     )
 

@@ -35,6 +35,7 @@ KEPT = [
     ("Mila wohnt in Leipzig.", "Wohnt Mila jetzt in Halle?"),  # asks
     ("Der Wiki-Server heißt kiefer.", "Der Chat-Server heißt jetzt eiche."),  # another thing
     ("Die Kantine öffnet um 8 Uhr.", "Die Kantine schließt jetzt um 15 Uhr."),  # another verb
+    ("Mila ist in Leipzig.", "Mila ist jetzt müde."),  # a place, then a state
     ("验收日期是5月4日。", "发布日期推迟到5月18日。"),  # another date
     ("我们用飞书。", "我们现在也用钉钉。"),  # adds
     ("赵磊是前端组长。", "孙悦现在是后端组长。"),  # another subject
