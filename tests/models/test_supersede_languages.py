@@ -90,3 +90,24 @@ def test_consolidation_drops_the_stale_german_and_chinese_facts() -> None:
         "验收报告由质量部编写。",
     } <= kept
     assert len(merged.superseded) == 2
+
+
+def test_two_chinese_facts_with_the_same_numbers_are_two_facts() -> None:
+    """Read for its Latin words and numbers alone, a Chinese fact was any other with the
+    same numbers said again: "截止日期是3月10日。" was folded into "发布日期是3月10日。"
+    and left out of MEMORY.md. A restatement is still one fact."""
+    ledger = (
+        "## Memory Save — 2026-11-16T10:00:00+01:00\n\n"
+        "- 发布日期是3月10日。\n"
+        "- 截止日期是3月10日。\n"
+        "- 机房在3楼。\n"
+        "- 会议室在3楼。\n"
+        "- 截止日期是3月10日\n"
+    )
+    merged = merge("", [("2026-11-16.md", ledger)])
+    assert [fact.text for fact in merged.facts] == [
+        "发布日期是3月10日。",
+        "截止日期是3月10日。",
+        "机房在3楼。",
+        "会议室在3楼。",
+    ]
