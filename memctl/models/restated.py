@@ -32,8 +32,11 @@ Pure: no I/O. `supersede.stale` adds what it finds.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
+from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
+from itertools import chain, pairwise
 
 from memctl.models.languages import CJK, CJK_FUNCTION, FUNCTION_WORDS, plain
 from memctl.models.words import STOP
@@ -43,12 +46,13 @@ NOW = (
     "jetzt|nun|neuerdings|mittlerweile|inzwischen|ab sofort|ab jetzt|seit kurzem|"
     "künftig|fortan|"
     # French, Spanish, Italian, Portuguese, Dutch and the Nordic languages
-    "maintenant|désormais|dorénavant|à présent|ahora|a partir de ahora|desde ahora|"
+    "maintenant|désormais|dorénavant|ahora|a partir de ahora|desde ahora|"
     "actualmente|adesso|ora|d'ora in poi|agora|atualmente|voortaan|tegenwoordig|nu|numera|"
     # Chinese, Japanese
     "现在|目前|如今|今は"
 )
-"""Words that say a value holds from now on: the later fact's sign of a change."""
+"""Words that say a value holds from now on: the later fact's sign of a change. None that
+English writes as a word of its own ("à présent" is left out: "a present")."""
 CHANGE_VERBS = (
     "改到|改为|改成|改在|换成|换到|变成|变为|调整为|调整到|推迟到|延期到|延后到|提前到|"
     "更改为|更新为|升级到|升级为|迁移到|迁到|搬到|移到"
@@ -57,6 +61,7 @@ CHANGE_VERBS = (
 "截止日期是3月10日"): read as the copula beside a sign of change."""
 COPULAS = "是|为|在"
 """The Chinese copula and the verbs of a state a change verb replaces."""
+_COPULAS = frozenset(COPULAS.split("|"))
 NO_LONGER = (
     ("nicht", "mehr"),
     ("nicht", "langer"),
@@ -92,12 +97,15 @@ runs are two sentences, not one with another value."""
 MAX_MODIFIER = 6
 """Chinese characters one subject may have before the other's (项目 of 项目截止日期, 季度报告的
 of 季度报告的负责人)."""
-PAIRED = 64
-"""Earlier facts a change is compared with: the newest that share a word with it."""
+PAIRED = 16
+"""Earlier facts a change is compared with: those that share the most words with it."""
 
 _TOKEN = re.compile(rf"[{CJK}]|[^\W{CJK}]+(?:[-'’./:@][^\W{CJK}]+)*")
 _ELIDED = re.compile(r"\b(qu|[cdjlmnst])['’](?=\w)", re.I)
 _CJK_CHAR = re.compile(f"[{CJK}]")
+_ASCII_WORD = re.compile(r"[a-z]+")
+_ASCII_TOKEN = re.compile(r"\w+(?:[-'./:@]\w+)*", re.ASCII)
+"""`_TOKEN` of an ASCII text, lower-cased: as `plain` would write each word."""
 _FUNCTION = frozenset().union(*FUNCTION_WORDS.values()) | STOP | CJK_FUNCTION
 
 
@@ -111,18 +119,39 @@ def _phrases(alternatives: str) -> tuple[tuple[str, ...], ...]:
 def _tokens(text: str) -> tuple[str, ...]:
     """The words of `text` as `plain` writes them, each Chinese or Japanese character a
     word of its own, a French elision ("n'", "l'") a word apart."""
-    return tuple(plain(token) for token in _TOKEN.findall(_ELIDED.sub(r"\1 ", text)))
+    elided = _ELIDED.sub(r"\1 ", text)
+    if elided.isascii():
+        return tuple(_ASCII_TOKEN.findall(elided.lower()))
+    return tuple(plain(token) for token in _TOKEN.findall(elided))
 
 
 @lru_cache(maxsize=1)
-def _cues() -> tuple[re.Pattern[str], tuple[tuple[str, ...], ...], tuple[tuple[str, ...], ...]]:
-    """The pattern a fact must match to be read (any word of NOW, CHANGE_VERBS or
-    NO_LONGER), and the NOW and CHANGE_VERBS phrases as tokens."""
-    words = [*NOW.split("|"), *CHANGE_VERBS.split("|"), *(" ".join(p) for p in NO_LONGER)]
-    latin = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in words if not _CJK_CHAR.search(w))
-    cjk = "|".join(re.escape(w.replace(" ", "")) for w in words if _CJK_CHAR.search(w))
-    pattern = re.compile(rf"(?<![\w'’])(?:{latin})(?![\w'’])|{cjk}|\bn['’]|\bne\b", re.I)
-    return pattern, _phrases(NOW), _phrases(CHANGE_VERBS)
+def _cues() -> tuple[
+    tuple[tuple[str, ...], ...], tuple[tuple[str, ...], ...], frozenset[str], tuple[str, ...]
+]:
+    """The NOW and CHANGE_VERBS phrases as tokens, the last words of NOW's phrases in
+    letters, and the phrases of Chinese and Japanese as written: what `_cued` looks for."""
+    now, verbs = _phrases(NOW), _phrases(CHANGE_VERBS)
+    last = frozenset(p[-1] for p in now if not _CJK_CHAR.match(p[-1]))
+    written = tuple("".join(p) for p in (*now, *verbs, *NO_LONGER) if _CJK_CHAR.match(p[0]))
+    return now, verbs, last, written
+
+
+def _cued(text: str) -> bool:
+    """Whether `text` may say a change this module reads: it holds a word of NOW (the
+    last word of a phrase: "sofort" of "ab sofort"), every word of a NO_LONGER, or a
+    Chinese or Japanese phrase of either or of CHANGE_VERBS; a question never. The test
+    of every fact of a memory, so an English one costs a lower-casing and a split."""
+    if text.rstrip().endswith(("?", "？")):
+        return False
+    _, _, last, written = _cues()
+    if text.isascii():
+        words = set(_ASCII_WORD.findall(text.lower()))
+    elif any(phrase in text for phrase in written):
+        return True
+    else:
+        words = set(_tokens(text))
+    return not words.isdisjoint(last) or any(words.issuperset(p) for p in NO_LONGER)
 
 
 def _without(tokens: Sequence[str], phrase: Sequence[str], put: Sequence[str] = ()) -> list[str]:
@@ -142,13 +171,17 @@ def _without(tokens: Sequence[str], phrase: Sequence[str], put: Sequence[str] = 
 def _changed(tokens: Sequence[str]) -> tuple[list[str], bool] | None:
     """The later fact's tokens without its words of "now", each change verb read as the
     copula, and whether it changed the copula; None when it says no change."""
-    _, now, verbs = _cues()
+    now, verbs, _, _ = _cues()
     said = list(tokens)
+    held = set(tokens)
     for phrase in now:
-        said = _without(said, phrase)
+        if held.issuperset(phrase):
+            said = _without(said, phrase)
     cued = len(said) < len(tokens)
     verb = False
     for phrase in verbs:
+        if not held.issuperset(phrase):
+            continue
         put = _without(said, phrase, ("是",))
         verb = verb or put != said
         said = put
@@ -156,7 +189,7 @@ def _changed(tokens: Sequence[str]) -> tuple[list[str], bool] | None:
 
 
 def _copular(tokens: Sequence[str]) -> list[str]:
-    return ["是" if token in COPULAS.split("|") else token for token in tokens]
+    return ["是" if token in _COPULAS else token for token in tokens]
 
 
 def _same(a: str, b: str) -> bool:
@@ -254,31 +287,55 @@ def _ended(older: Sequence[str], newer: Sequence[str]) -> bool:
     return False
 
 
+def _keys(tokens: Sequence[str]) -> set[str]:
+    """What two facts of one subject share: each word that is no function word nor a word
+    of NOW, a word of letters by its first four (a word and its feminine or plural form
+    share them, `_same`), any other word whole ("beta12"), and each pair of Chinese or
+    Japanese characters neither of which is a function character."""
+    cue = _cues()[2]
+    keys = {
+        token[:4] if token.isalpha() else token
+        for token in tokens
+        if _content(token) and token not in cue and not _CJK_CHAR.match(token)
+    }
+    keys.update(
+        a + b
+        for a, b in pairwise(tokens)
+        if _CJK_CHAR.match(a)
+        and _CJK_CHAR.match(b)
+        and a not in CJK_FUNCTION
+        and b not in CJK_FUNCTION
+    )
+    return keys
+
+
 def restated_changes(facts: Sequence[str], found: dict[int, int]) -> None:
     """Add to `found` ({stale index: index of the newest fact replacing it}) the facts,
     given oldest first, that a later one restates with another value or ends, in the
-    forms the module reads. A fact that asks is never read."""
-    pattern = _cues()[0]
-    cued = [
-        i
-        for i, text in enumerate(facts)
-        if not text.rstrip().endswith(("?", "？")) and pattern.search(text)
-    ]
+    forms the module reads. A later fact is compared with the PAIRED earlier ones that
+    share the most `_keys` with it (the newest first among equals)."""
+    cued = [i for i, text in enumerate(facts) if _cued(text)]
     if not cued:
         return
     tokens = [_tokens(text) for text in facts]
-    # Facts by the beginnings of their words, four letters that a word and its
-    # feminine or plural form share (`_same`).
-    by_word: dict[str, list[int]] = {}
-    for j, said in enumerate(tokens):
-        for token in {token[:4] for token in said if _content(token)}:
-            by_word.setdefault(token, []).append(j)
+    # Keyed as they are compared: an earlier fact with its copulas as 是, a later one
+    # without its words of now, its change verb as 是 (the pair "改到" is no subject's).
+    by_key: dict[str, list[int]] = {}
+    for j, said in enumerate(tokens[: cued[-1]]):
+        for key in _keys(_copular(said)):
+            by_key.setdefault(key, []).append(j)
     for i in cued:
         newer = tokens[i]
         changed = _changed(newer)
-        shared = {token[:4] for token in newer if _content(token)}
-        earlier = sorted({j for key in shared for j in by_word.get(key, ()) if j < i})[-PAIRED:]
-        for j in earlier:
+        keys = _keys(newer if changed is None else changed[0])
+        shared = Counter(
+            chain.from_iterable(
+                (held := by_key.get(key, []))[: bisect_left(held, i)] for key in keys
+            )
+        )
+        for j, _ in sorted(shared.items(), key=lambda item: (item[1], item[0]), reverse=True)[
+            :PAIRED
+        ]:
             older = tokens[j]
             if older == newer or facts[j].rstrip().endswith(("?", "？")):
                 continue

@@ -76,6 +76,10 @@ or a clause that says a change ("now", "moved") beside one naming the old value.
 for a companion ("and", "with"), a relative, a hedge, a label, another speaker's fact,
 or two names of sorts the facts teach apart.
 
+A change said in another language than English (German, Chinese, French, Spanish, ...)
+is read by `memctl.models.restated`: the same sentence but for one value with a word of
+"now" or a Chinese verb of change, or with a "no longer".
+
 Pure: no I/O. Used by builtin's consolidation (`curate`), the check of a model's
 consolidation (`memctl.pipeline.consolidate`) and recall's ordering.
 """
