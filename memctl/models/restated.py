@@ -91,6 +91,19 @@ _NOT_A_CHANGE = frozenset(
 )
 """Words by which a later fact adds a value, hedges, or negates, rather than replacing:
 "Wir nutzen jetzt auch Jira" is a second tool. Chinese ones are characters."""
+MONTHS = frozenset(
+    map(
+        plain,
+        re.findall(
+            r"\S+",
+            """january february march april may june july august september october november
+            december januar februar märz juni juli oktober dezember janvier février mars
+            avril mai juin juillet août septembre octobre novembre décembre enero febrero
+            marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre""",
+        ),
+    )
+)
+"""Month names: the word beside a number in a date ("am 3. April"), not its unit."""
 MAX_VALUE = 4
 """Tokens a value may have (a Chinese character is one: 王小明 is three); longer differing
 runs are two sentences, not one with another value."""
@@ -241,7 +254,7 @@ def _one_value_apart(older: Sequence[str], newer: Sequence[str]) -> bool:
     subject, a shared end (perhaps none), and between them a value in each of at most
     MAX_VALUE words, none shared, none a function word ("Anna ist in Berlin", "Anna ist
     jetzt müde": a place and a state, not two values) or a word that adds, hedges or
-    negates."""
+    negates, and not two quantities of other units (`_quantity`)."""
     shortest = min(len(older), len(newer))
     start = 0
     while start < shortest and _same(older[start], newer[start]):
@@ -259,6 +272,16 @@ def _one_value_apart(older: Sequence[str], newer: Sequence[str]) -> bool:
         and all(map(_content, was))
         and all(map(_content, now))
         and not _NOT_A_CHANGE & {*was, *now}
+        and not (_quantity(was) and _quantity(now))
+    )
+
+
+def _quantity(value: Sequence[str]) -> bool:
+    """Whether a value is a number with a word of letters beside it that is no month: a
+    quantity and its unit or thing ("16 GB RAM", "2 CPUs": two attributes, not one
+    value changed), where "3. April" is a date."""
+    return any(t[:1].isdigit() for t in value) and any(
+        t.isalpha() and not _CJK_CHAR.match(t) and t not in MONTHS for t in value
     )
 
 

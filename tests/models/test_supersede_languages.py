@@ -16,6 +16,7 @@ CHANGES = [
     ("Das Standup ist um 9:15 Uhr.", "Das Standup ist ab sofort um 9:45 Uhr."),
     ("Ansprechpartner ist Herr Brandt.", "Ansprechpartnerin ist nun Frau Yıldız."),
     ("Mila wohnt in Leipzig.", "Mila wohnt nicht mehr in Leipzig."),
+    ("Die Abgabe ist am 15. März.", "Die Abgabe ist jetzt am 3. April."),
     ("Wir deployen mit Jenkins.", "Wir deployen inzwischen mit Woodpecker."),
     ("发布日期是5月4日。", "发布日期推迟到5月18日。"),
     ("季度报告的负责人是陈静。", "负责人改为刘洋。"),
@@ -36,6 +37,7 @@ KEPT = [
     ("Der Wiki-Server heißt kiefer.", "Der Chat-Server heißt jetzt eiche."),  # another thing
     ("Die Kantine öffnet um 8 Uhr.", "Die Kantine schließt jetzt um 15 Uhr."),  # another verb
     ("Mila ist in Leipzig.", "Mila ist jetzt müde."),  # a place, then a state
+    ("Der Testrechner hat 16 GB RAM.", "Der Testrechner hat jetzt 2 SSDs."),  # another unit
     ("验收日期是5月4日。", "发布日期推迟到5月18日。"),  # another date
     ("我们用飞书。", "我们现在也用钉钉。"),  # adds
     ("赵磊是前端组长。", "孙悦现在是后端组长。"),  # another subject
