@@ -83,14 +83,15 @@ _NOT_A_CHANGE = frozenset(
             r"\S+",
             """auch zusätzlich ebenfalls außerdem vielleicht wahrscheinlich eventuell
             vermutlich nicht kein keine keinen nie niemals aussi également peut-être
-            probablement pas jamais también además quizás quizá no nunca anche forse mai
+            probablement pas jamais también además quizás quizá no nunca anche forse
             ook misschien niet geen nooit også kanskje ikke inte also too maybe perhaps
             probably not never 也 还 又 不 没 或""",
         ),
     )
 )
 """Words by which a later fact adds a value, hedges, or negates, rather than replacing:
-"Wir nutzen jetzt auch Jira" is a second tool. Chinese ones are characters."""
+"Wir nutzen jetzt auch Jira" is a second tool. Chinese ones are characters. Not Italian
+"mai" (never): the month of May in German and French."""
 MONTHS = frozenset(
     map(
         plain,

@@ -17,6 +17,7 @@ CHANGES = [
     ("Ansprechpartner ist Herr Brandt.", "Ansprechpartnerin ist nun Frau Yıldız."),
     ("Mila wohnt in Leipzig.", "Mila wohnt nicht mehr in Leipzig."),
     ("Die Abgabe ist am 15. März.", "Die Abgabe ist jetzt am 3. April."),
+    ("Le lancement est en avril.", "Le lancement est désormais en mai."),
     ("Wir deployen mit Jenkins.", "Wir deployen inzwischen mit Woodpecker."),
     ("发布日期是5月4日。", "发布日期推迟到5月18日。"),
     ("季度报告的负责人是陈静。", "负责人改为刘洋。"),
