@@ -74,7 +74,6 @@ from memctl.core.sources import Bullets, Source, bullet_digest, read_sidecar, si
 from memctl.core.threads import who
 from memctl.core.wording import plural
 from memctl.core.workspace import DAILY_NAME, Workspace
-from memctl.models.interface import Embedder, EmbeddingFailed
 from memctl.retrieval.corpus import (
     Hidden,
     fold,
@@ -89,6 +88,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Iterator
 
     from memctl.core.redact import Redactor
+    from memctl.models.interface import Embedder
     from memctl.models.supersede import Said
 
 
@@ -1701,11 +1701,12 @@ def _semantic_leg(
     records left without a vector are not on the leg this time (the batches written
     are kept for the next recall). `progress` is told before more than
     EMBED_NOTE_RECORDS records are embedded."""
+    if embedder is None:
+        return None  # BM25 alone (the prompt hook's, mostly): no embedding module imported
     from memctl.core.errors import MemctlError
+    from memctl.models.interface import EmbeddingFailed
     from memctl.retrieval.embed import catch_up
 
-    if embedder is None:
-        return None
     try:
         if deadline is not None:
             query, asked = " ".join(result.terms), embedder
@@ -1785,6 +1786,7 @@ def _nearest(
     embedder. What is embedded is the query's terms, as BM25 looks them up (stop words
     left out): WordLlama averages its tokens' vectors, and "what", "did", "the" pull a
     question towards every other question (dev R@10 0.83 -> 0.92, MRR 0.46 -> 0.43)."""
+    from memctl.models.interface import EmbeddingFailed
     from memctl.retrieval.embed import VECTOR_CANDIDATES, nearest
 
     try:
