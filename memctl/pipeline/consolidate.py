@@ -35,7 +35,7 @@ from memctl.core.prompts import format_consolidation_prompt, is_no_reply, memory
 from memctl.core.said import ledger_day, said_key
 from memctl.core.state import PendingMerge, State
 from memctl.core.tokens import messages_tokens, text_tokens
-from memctl.core.workspace import Workspace, stored_offset
+from memctl.core.workspace import TEXT_ENCODING, Workspace, stored_offset
 from memctl.models.held import held_back
 from memctl.models.interface import Model, Request, Usage
 from memctl.models.supersede import drop_stale
@@ -233,7 +233,7 @@ def _read(path: Path) -> bytes:
 
 def _decode(ws: Workspace, path: Path, data: bytes) -> str:
     try:
-        return data.decode("utf-8")
+        return data.decode(TEXT_ENCODING)
     except UnicodeDecodeError as exc:
         raise WorkspaceError(
             f"{ws.relative(path)} is not UTF-8 text (byte {exc.start}); fix or move it"

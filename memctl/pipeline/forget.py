@@ -49,7 +49,7 @@ from memctl.core.memory import commented, is_marker, memory_path, read_memory
 from memctl.core.said import MONTHS, ledger_day, read_heading, speaker_label
 from memctl.core.sources import bullet_digest, read_sidecar, sidecar_path
 from memctl.core.wording import plural
-from memctl.core.workspace import Workspace
+from memctl.core.workspace import TEXT_ENCODING, Workspace
 from memctl.models.curate import said_lines
 from memctl.models.words import DATE_NOTE, person, undated
 from memctl.pipeline.consolidate import Marks, keep_history
@@ -404,7 +404,7 @@ def _resolve(ws: Workspace, target: str, *, purge: bool = False) -> list[Fact]:
         if not path.is_file():
             raise UsageError(f"{name}: no such file (MEMORY.md or a ledger under memory/)")
         where = ws.relative(path)
-        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+        lines = path.read_text(encoding=TEXT_ENCODING, errors="replace").splitlines()
         number = line_number(name, located["line"], lines)
         if not is_fact_line(lines[number - 1]):
             raise UsageError(f"{name}:{number} is not a fact (a heading or blank)")
@@ -829,7 +829,7 @@ def _emptied(lines: list[str], dropped: set[int]) -> set[int]:
 
 def _lines(path: Path) -> list[str]:
     try:
-        return path.read_text(encoding="utf-8", errors="replace").splitlines()
+        return path.read_text(encoding=TEXT_ENCODING, errors="replace").splitlines()
     except (FileNotFoundError, IsADirectoryError):
         return []
 

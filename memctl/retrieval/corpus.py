@@ -33,7 +33,7 @@ from memctl.core.threads import (
     speaker_of,
     thread_log_entries,
 )
-from memctl.core.workspace import DAILY_NAME, Workspace
+from memctl.core.workspace import DAILY_NAME, TEXT_ENCODING, Workspace
 
 if TYPE_CHECKING:
     from memctl.core.redact import Redactor
@@ -327,7 +327,7 @@ class Hidden:
             starts: list[int] = []
             days: list[str | None] = []
             try:
-                text = (self.ws.root / path).read_bytes().decode("utf-8", "replace")
+                text = (self.ws.root / path).read_bytes().decode(TEXT_ENCODING, "replace")
             except OSError:
                 text = ""
             for at, line in enumerate(text.splitlines(), 1):

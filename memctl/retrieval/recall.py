@@ -73,7 +73,7 @@ from memctl.core.said import MONTHS, WEEKDAYS, key_time, ledger_day, said_key
 from memctl.core.sources import Bullets, Source, bullet_digest, read_sidecar, sidecar_path
 from memctl.core.threads import who
 from memctl.core.wording import plural
-from memctl.core.workspace import DAILY_NAME, Workspace
+from memctl.core.workspace import DAILY_NAME, TEXT_ENCODING, Workspace
 from memctl.models.interface import Embedder, EmbeddingFailed
 from memctl.retrieval.corpus import (
     Hidden,
@@ -2881,7 +2881,7 @@ class _SaidTimes:
     def _read(self, rel: str) -> list[str]:
         if rel not in self._lines:
             try:
-                with open(self.ws.root / rel, encoding="utf-8", errors="replace") as handle:
+                with open(self.ws.root / rel, encoding=TEXT_ENCODING, errors="replace") as handle:
                     self._lines[rel] = handle.read().splitlines()
             except OSError:
                 self._lines[rel] = []

@@ -55,7 +55,7 @@ from typing import Any, NamedTuple
 from memctl.core.durable import recorded_mtime
 from memctl.core.redact import Redactor, compile_patterns, pattern_flags
 from memctl.core.threads import repeats_summary, searchable_text
-from memctl.core.workspace import DAILY_NAME, Workspace
+from memctl.core.workspace import DAILY_NAME, TEXT_ENCODING, Workspace
 from memctl.retrieval.corpus import chomp, fold
 from memctl.retrieval.index import postings
 
@@ -736,7 +736,7 @@ class Index:
             if b"\x00" in block:
                 return offset, lines, "binary file (NUL bytes)"
             try:
-                text = block.decode("utf-8")
+                text = block.decode(TEXT_ENCODING if item.kind == "memory" else "utf-8")
             except UnicodeDecodeError:
                 return offset, lines, "not UTF-8"
             rows: list[tuple[int, int, int, int, int, int | None, int]] = []
