@@ -549,7 +549,7 @@ def _ranked(
     update, the wait for the lock, the semantic leg and the ranking are each bounded
     by it (see `recall`)."""
     from memctl.retrieval.index import IndexUnavailable, fresh_index, index_path, read_only
-    from memctl.retrieval.index.freshness import LOCK_WAIT_SECONDS
+    from memctl.retrieval.index.freshness import LOCK_WAIT_SECONDS, skipped_files
 
     stale: set[str] = set()
 
@@ -662,6 +662,7 @@ def _ranked(
                 redactor=config.redaction.secret_check(),
                 deadline=upkeep,
             ) as (index, report):
+                result.notes += [f"skipped {line}" for line in skipped_files(index)]
                 if report.left:
                     result.short(
                         "the search index was not brought up to date within the time budget "
