@@ -73,7 +73,7 @@ from memctl.core.said import MONTHS, WEEKDAYS, key_time, ledger_day, said_key
 from memctl.core.sources import Bullets, Source, bullet_digest, read_sidecar, sidecar_path
 from memctl.core.threads import who
 from memctl.core.wording import plural
-from memctl.core.workspace import DAILY_NAME, Workspace
+from memctl.core.workspace import DAILY_NAME, TEXT_ENCODING, Workspace
 from memctl.retrieval.corpus import (
     Hidden,
     fold,
@@ -549,7 +549,7 @@ def _ranked(
     update, the wait for the lock, the semantic leg and the ranking are each bounded
     by it (see `recall`)."""
     from memctl.retrieval.index import IndexUnavailable, fresh_index, index_path, read_only
-    from memctl.retrieval.index.freshness import LOCK_WAIT_SECONDS
+    from memctl.retrieval.index.freshness import LOCK_WAIT_SECONDS, skipped_files
 
     stale: set[str] = set()
 
@@ -662,6 +662,7 @@ def _ranked(
                 redactor=config.redaction.secret_check(),
                 deadline=upkeep,
             ) as (index, report):
+                result.notes += [f"skipped {line}" for line in skipped_files(index)]
                 if report.left:
                     result.short(
                         "the search index was not brought up to date within the time budget "
@@ -2883,7 +2884,7 @@ class _SaidTimes:
     def _read(self, rel: str) -> list[str]:
         if rel not in self._lines:
             try:
-                with open(self.ws.root / rel, encoding="utf-8", errors="replace") as handle:
+                with open(self.ws.root / rel, encoding=TEXT_ENCODING, errors="replace") as handle:
                     self._lines[rel] = handle.read().splitlines()
             except OSError:
                 self._lines[rel] = []
