@@ -101,6 +101,20 @@ def default_thread(session: str | None, stem: str | None, source: str) -> str:
     raise UsageError(f"{source}: nothing to name the thread after; pass --thread ID")
 
 
+def _check_not_another(target: str, session: str | None, stem: str | None, source: str) -> None:
+    """Refuse to add a transcript to the thread its name made, when that name had to be
+    changed to be an id and the thread holds another conversation, none of whose
+    entries this file has: two names that differ only where an id cannot hold them
+    ("Besprechung-größe-会议", "Besprechung-grüße": both `Besprechung-gr_e`) would mix
+    two conversations in one thread without a word (audit 17 M5)."""
+    named = next((name for name in (session, stem) if name and thread_id_from(name)), None)
+    if named is not None and named != target:
+        raise UsageError(
+            f"{source}: thread {target} (made of the name {named!r}) already holds another "
+            "conversation; pass --thread ID to name this one's thread"
+        )
+
+
 def known_sources(ws: Workspace, thread: str) -> set[str]:
     """The source identities already in a thread (none if it does not exist yet)."""
     if not thread_path(ws, thread).exists():
@@ -422,6 +436,8 @@ def make_plan(
     if known is None:
         known = known_sources(ws, target)
     entries, existing = fresh_entries(drafts, known, source)
+    if thread is None and known and entries and not existing:
+        _check_not_another(target, parsed.session, stem, source)
     plan = Plan(reading, fmt, target, parsed, entries, existing, upto, skipped)
     plan.taken = drafts
     plan.path = ws.relative(thread_path(ws, target))

@@ -88,6 +88,9 @@ def __getattr__(name: str) -> Any:
 
 
 def main() -> None:
+    from memctl.cli.output import restart_in_utf8_mode
+
+    restart_in_utf8_mode()
     try:
         _start_up(sys.argv[1:])(prog_name="memctl")
     except SystemExit as done:

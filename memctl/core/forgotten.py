@@ -364,9 +364,23 @@ def tombstones(
 
 
 PURGE_MIN = 4
-"""The shortest purge query (its spacing folded): a shorter one (`a`, `5`, `db3`) is in
-words, digests and names everywhere, and its masks would say nothing but damage. So no
-shorter span of a text is a purged token (`purged_tokens`)."""
+"""The shortest purge query (its spacing folded, `purge_length`): a shorter one (`a`, `5`,
+`db3`) is in words, digests and names everywhere, and its masks would say nothing but
+damage. So no shorter span of a text is a purged token (`purged_tokens`)."""
+
+
+def purge_length(text: str) -> int:
+    """How long `text` counts against `PURGE_MIN`: a wide character (CJK, kana, Hangul,
+    fullwidth forms) as two, any other as one. A Chinese name is two or three characters
+    (`王小明`), as specific as a word of six Latin letters, while `db3` or `the` is in
+    text everywhere (audit 17 M6); a single CJK character stays too short."""
+    if text.isascii():
+        return len(text)
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
+
+
 TOKEN_STOPS = frozenset(" \t\r\n\"'`()<>[]{},;\\")
 """What ends a token a purged token is looked for in (`token_words`): spacing, quotes,
 brackets and the signs between list items. A secret holds none of them (a purge query is
@@ -522,7 +536,7 @@ def purged_tokens(texts: Iterable[str], stones: list[Tombstone]) -> dict[str, st
         for (pieces, length), salts in shapes.items():
             for span in _spans(word, pieces, length):
                 folded = span.casefold()
-                if len(folded) < PURGE_MIN or (length and len(folded) != length):
+                if purge_length(folded) < PURGE_MIN or (length and len(folded) != length):
                     continue
                 for salt, digests in salts.items():
                     if (salt, folded) in hashed:

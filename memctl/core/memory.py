@@ -20,7 +20,7 @@ from pathlib import Path
 
 from memctl.core.config import Config
 from memctl.core.errors import UsageError, WorkspaceError
-from memctl.core.workspace import Area, Workspace
+from memctl.core.workspace import TEXT_ENCODING, Area, Workspace
 
 MEMORY_AREA = Area(
     files=("MEMORY.md",),
@@ -154,7 +154,7 @@ def read_memory(ws: Workspace) -> str:
     except FileNotFoundError:
         return ""
     try:
-        return data.decode("utf-8")
+        return data.decode(TEXT_ENCODING)
     except UnicodeDecodeError as exc:
         raise WorkspaceError(f"MEMORY.md is not UTF-8 text (byte {exc.start})") from None
 

@@ -53,20 +53,44 @@ _QUOTED = (
 # joined tail for a password's key only (`Password=x;Server=y` loses `Server=y`: a
 # password cut at its first `;` would leak the rest). A separator at the end stays.
 _UNQUOTED = rf"{_NOT_MARKER}(?P<u>[^\s\"',;{{}}\[\]\\]++(?:[,;{{}}\[\]]++[^\s\"',;{{}}\[\]\\]++)*+)"
+_FOREIGN_PASSWORDS = (
+    r"passwort|kennwort|mot de passe|contrase(?:ñ|n)a|senha|palavra-passe|wachtwoord|密码|口令"
+)
+"""A password's name in German, French, Spanish, Portuguese, Dutch and Chinese, lower
+case (Italian says "password", and every one of them "PIN" and "token"): a password
+stated in the user's language is as secret as one stated in English (audit 17 H4)."""
+_FOREIGN_KEYS = (
+    r"(?:api|zugangs)-?schlüssel|geheim(?:er[ \t])?schlüssel|clé[ \t](?:secrète|api|d['’]api)|"
+    r"clave[ \t](?:secreta|de[ \t]api|api|de[ \t]acceso)|chiave[ \t](?:segreta|api)|"
+    r"chave[ \t](?:secreta|de[ \t]api|api)|(?:geheime[ \t]|api-)sleutel|jeton|密钥|秘钥|令牌"
+)
+"""A secret key's or a token's name in the same languages (a bare "Schlüssel", "clave" is
+any key, a keyword's too: "palabra clave: memoria")."""
 _KEYWORDS = (
     r"pass(?:word|wd|phrase)|(?<![a-z])pass(?![a-z])|pwd|secret|token|"
-    r"api[_-]?key|access[_-]?key|private[_-]?key|auth[_-]?key|credentials?"
+    r"api[_-]?key|access[_-]?key|private[_-]?key|auth[_-]?key|credentials?|"
+    rf"{_FOREIGN_PASSWORDS}|{_FOREIGN_KEYS}"
 )
 _STATED_NAMES = (
     r"pass(?:word|phrase|code)|token|secret|(?:api|access|secret|private|auth)[ _-]?key|"
-    r"credentials?"
+    rf"credentials?|{_FOREIGN_PASSWORDS}|{_FOREIGN_KEYS}"
 )
 """A secret's names in prose (`stated_secret`, which adds `pin` for digits alone), lower
 case."""
+_STATED_VERBS = (
+    r"(?:[ \t]{1,8}(?:is|was|will[ \t]{1,8}be|ist|war|lautet|heißt|heisst|est|était|sera|es|"
+    r"era|será|è|é|wordt)|['\u2019]s)"
+    r"(?:[ \t]{1,8}(?:now|still|jetzt|nun|noch|maintenant|désormais|ahora|ora|adesso|agora|nu))?"
+    r":?[ \t]{1,8}|[ \t]{0,8}(?:现在|目前|仍然)?(?:是|为|為|改为|改成|换成)[ \t:：]{0,8}"
+)
+"""What joins a secret's name to its value in prose: `is`, `was`, `will be` or `'s`, the
+same in German, French, Spanish, Italian, Portuguese and Dutch (`lautet`, `est`, `es`,
+`è`, `é`, `wordt`), perhaps with `now`/`still` (`jetzt`, `maintenant`, ...) and a colon;
+in Chinese 是 or 改为 (now: 现在), with or without spaces around."""
 # The patterns below that judge a match (`_PASSWORD_KEY`, `_PLAIN_VALUE`, ...) are kept
 # as text and matched through re's own cache: they run only once a pattern has matched,
 # and compiling them at import cost every command a millisecond and a half.
-_PASSWORD_KEY = r"pass|pwd"
+_PASSWORD_KEY = rf"pass|pwd|{_FOREIGN_PASSWORDS}"
 
 # Order matters: specific provider formats before the generic key=value rule.
 _BUILTIN_PATTERNS: tuple[tuple[str, str], ...] = (
@@ -145,8 +169,8 @@ _BUILTIN_PATTERNS: tuple[tuple[str, str], ...] = (
     # scan the rest of the run from every word start (quadratic on base64url).
     (
         "secret",
-        rf"(?=[pstac])(?P<k>{_KEYWORDS})(?P<ks>[a-z0-9_.-]{{0,40}}+)(?P<kq>\\{{0,7}}[\"'])?[ \t]{{0,8}}"
-        rf"(?::=|=>|[:=])[ \t]{{0,8}}(?:\\{{0,7}}{_QUOTED}|\\{{0,7}}[\"']?{_UNQUOTED})",
+        rf"(?=[pstackmwgjz密口秘令])(?P<k>{_KEYWORDS})(?P<ks>[a-z0-9_.-]{{0,40}}+)(?P<kq>\\{{0,7}}[\"'])?[ \t]{{0,8}}"
+        rf"(?::=|=>|[:=：])[ \t]{{0,8}}(?:\\{{0,7}}{_QUOTED}|\\{{0,7}}[\"']?{_UNQUOTED})",
     ),
     # A secret said in prose: its name, `is`, `was`, `will be` or `'s` (a colon after
     # it), and one token that looks generated (`_stated_secret`): "The warehouse password
@@ -154,11 +178,9 @@ _BUILTIN_PATTERNS: tuple[tuple[str, str], ...] = (
     # password is on the sticky note", "the token is expired" are not one.
     (
         "stated_secret",
-        rf"(?<![a-z0-9])(?P<n>{_STATED_NAMES}|pin)"
-        r"(?:[ \t]{1,8}(?:is|was|will[ \t]{1,8}be)|['\u2019]s)"
-        rf"(?:[ \t]{{1,8}}(?:now|still))?:?[ \t]{{1,8}}[`\"']?{_NOT_MARKER}"
-        r"(?P<v>[^\s\"'`<>()\[\]{},;\\]{7,255}[^\s\"'`<>()\[\]{},;\\.!?:])"
-        r"(?=[.!?:]*(?:[\s\"'`),;\\]|$))",
+        rf"(?<![a-z0-9])(?P<n>{_STATED_NAMES}|pin)(?:{_STATED_VERBS})[`\"']?{_NOT_MARKER}"
+        r"(?P<v>[^\s\"'`<>()\[\]{},;\\。，；：！？]{7,255}[^\s\"'`<>()\[\]{},;\\.!?:。，；：！？])"
+        r"(?=[.!?:。！？]*(?:[\s\"'`),;\\，。；]|$))",
     ),
 )
 # Caseless patterns run on the lower-cased text, written in lower case: `re.IGNORECASE`
@@ -181,6 +203,13 @@ _CASELESS = frozenset(
 )
 
 
+_SECRET_NEEDLES = (
+    *("pass", "secret", "token", "api", "access", "private", "auth", "credential"),
+    *("kennwort", "mot de", "contrase", "senha", "palavra", "wachtwoord", "密码", "口令"),
+    *("zugangs", "geheim", "clé", "clave", "chiave", "chave", "jeton", "密钥", "秘钥", "令牌"),
+)
+"""Where a `secret` or `stated_secret` match may start: the first letters of each of
+their names (English, then `_FOREIGN_PASSWORDS`, `_FOREIGN_KEYS`)."""
 # A literal that every match of a built-in pattern contains (lower-cased), so a pattern
 # whose literals are all absent is not run: the context of a long thread is megabytes
 # of tool output, and most of it holds none of them.
@@ -212,11 +241,8 @@ _NEEDLES: dict[str, tuple[str, ...]] = {
             ("://",),
             ("--pass", " -p", "\t-p"),
             ("</",),
-            ("pass", "pwd", "secret", "token", "api", "access", "private", "auth", "credential"),
-            (
-                *("pass", "token", "secret", "api", "access", "private", "auth", "credential"),
-                *("pin ", "pin\t", "pin'", "pin\u2019"),
-            ),
+            (*_SECRET_NEEDLES, "pwd"),
+            (*_SECRET_NEEDLES, "pin ", "pin\t", "pin'", "pin\u2019", "pin是", "pin为", "pin现"),
         ),
         strict=True,
     )

@@ -26,6 +26,12 @@ from memctl.core.durable import (  # noqa: F401  (re-exported: the stages import
 )
 from memctl.core.errors import BusyError, WorkspaceError
 
+TEXT_ENCODING = "utf-8-sig"
+"""How a ledger or MEMORY.md is decoded from its start: UTF-8, less the byte order mark
+some editors (Notepad) write. Read as part of the first line, the mark made a ledger's
+first heading `\ufeff## ...`, no heading, which consolidate then kept as a MEMORY.md
+bullet (audit 17 M1); every reader of those files' lines decodes with this."""
+
 if TYPE_CHECKING:
     # state.json's seven dataclasses are built only by the commands that read it, not
     # by every command that opens a workspace (a search never does).
@@ -236,7 +242,7 @@ class Workspace:
         from memctl.core.errors import UsageError
 
         try:
-            return target.read_bytes().decode("utf-8")
+            return target.read_bytes().decode(TEXT_ENCODING)
         except FileNotFoundError:
             raise UsageError(f"{path}: no such {what}") from None
         except IsADirectoryError:

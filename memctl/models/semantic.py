@@ -35,7 +35,6 @@ from pathlib import Path
 from typing import Any
 
 from memctl.core.config import Config
-from memctl.models.interface import EmbeddingFailed
 
 PACKAGE = "wordllama"
 MODEL = "l2_supercat"
@@ -128,6 +127,8 @@ class WordLlamaEmbedder:
         self._model: Any = None
 
     def _load(self) -> Any:
+        from memctl.models.interface import EmbeddingFailed  # a BM25-only hook never loads it
+
         if self._model is None:
             folder = _package_folder() if installed() else None
             if folder is None:
@@ -143,6 +144,8 @@ class WordLlamaEmbedder:
         divides its zero vector by its zero norm: NaN, and a warning on stderr), which
         has no direction: it is near nothing, and no NaN is stored."""
         import numpy
+
+        from memctl.models.interface import EmbeddingFailed
 
         model = self._load()
         try:

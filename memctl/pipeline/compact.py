@@ -36,7 +36,7 @@ from memctl.core.threads import (
 )
 from memctl.core.tokens import message_tokens, messages_tokens
 from memctl.core.wording import plural
-from memctl.core.workspace import Workspace
+from memctl.core.workspace import TEXT_ENCODING, Workspace
 from memctl.models.held import forgotten
 from memctl.models.interface import Model, Models, Usage
 from memctl.models.windows import (
@@ -363,7 +363,7 @@ def _retain(
     ledger = "\n".join(
         line
         for path in ws.daily_files()
-        for line in path.read_text(encoding="utf-8", errors="replace").splitlines()
+        for line in path.read_text(encoding=TEXT_ENCODING, errors="replace").splitlines()
         if not gone.states(line)
     )
     return retain(items, summary, ledger, budget_chars, gone.states)

@@ -35,7 +35,7 @@ from memctl.core.prompts import format_consolidation_prompt, is_no_reply, memory
 from memctl.core.said import ledger_day, said_key
 from memctl.core.state import PendingMerge, State
 from memctl.core.tokens import messages_tokens, text_tokens
-from memctl.core.workspace import Workspace, stored_offset
+from memctl.core.workspace import TEXT_ENCODING, Workspace, stored_offset
 from memctl.models.held import held_back
 from memctl.models.interface import Model, Request, Usage
 from memctl.models.supersede import drop_stale
@@ -233,11 +233,18 @@ def _read(path: Path) -> bytes:
 
 def _decode(ws: Workspace, path: Path, data: bytes) -> str:
     try:
-        return data.decode("utf-8")
+        return data.decode(TEXT_ENCODING)
     except UnicodeDecodeError as exc:
-        raise WorkspaceError(
-            f"{ws.relative(path)} is not UTF-8 text (byte {exc.start}); fix or move it"
-        ) from None
+        raise _not_text([f"{ws.relative(path)} (byte {exc.start})"]) from None
+
+
+def _not_text(bad: list[str]) -> WorkspaceError:
+    """Every file that is not UTF-8 named at once (`PATH (byte N)`): fixing them one error
+    at a time took a run each (audit 17 M7)."""
+    if len(bad) == 1:
+        name, _, byte = bad[0].partition(" ")
+        return WorkspaceError(f"{name} is not UTF-8 text {byte}; fix or move it")
+    return WorkspaceError(f"{', '.join(bad)} are not UTF-8 text; fix or move them")
 
 
 def new_daily_text(ws: Workspace, state: State) -> list[NewText]:
@@ -250,6 +257,7 @@ def new_daily_text(ws: Workspace, state: State) -> list[NewText]:
     the model folds together; skipping or cutting text would lose it."""
     offsets, tails = state.consolidation.offsets, state.consolidation.tails
     found = []
+    bad: list[str] = []
     for path in ws.daily_files(include_archive=True):
         key = ws.relative(path)
         # Years of history must cost a stat a file, not a read: only new bytes are read.
@@ -266,10 +274,16 @@ def new_daily_text(ws: Workspace, state: State) -> list[NewText]:
             with path.open("rb") as handle:
                 read = handle.read(size)
         data = read[start - low :]
-        text = _decode(ws, path, data)
+        try:
+            text = data.decode(TEXT_ENCODING)
+        except UnicodeDecodeError as exc:
+            bad.append(f"{key} (byte {start + exc.start})")
+            continue
         tail = hashlib.sha256(read[-TAIL_BYTES:]).hexdigest()
         name = path.relative_to(ws.memory_dir).as_posix()
         found.append(NewText(key, name, start, start + len(data), text, tail))
+    if bad:
+        raise _not_text(bad)
     return found
 
 

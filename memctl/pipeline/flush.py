@@ -60,7 +60,7 @@ from memctl.core.threads import (
 )
 from memctl.core.tokens import messages_tokens, text_tokens
 from memctl.core.wording import plural
-from memctl.core.workspace import Workspace
+from memctl.core.workspace import TEXT_ENCODING, Workspace
 from memctl.models.interface import Model, Request, Usage
 from memctl.models.windows import FRAME_TOKENS, UNKNOWN_WINDOW, chars_for, known_window
 
@@ -565,7 +565,7 @@ class _Run:
 
     def _read(self, path: Path) -> str:
         try:
-            return self.redactor.text(path.read_bytes().decode("utf-8", "replace")).strip()
+            return self.redactor.text(path.read_bytes().decode(TEXT_ENCODING, "replace")).strip()
         except FileNotFoundError:
             return ""
 

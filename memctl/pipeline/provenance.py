@@ -79,7 +79,7 @@ from memctl.core.threads import (
     read_log,
     role_of,
 )
-from memctl.core.workspace import Workspace
+from memctl.core.workspace import TEXT_ENCODING, Workspace
 from memctl.models.held import asks
 from memctl.models.words import SENTENCE_END, content_words, undated
 
@@ -200,7 +200,7 @@ class Ledgers:
     def lines(self, path: str) -> list[str]:
         if path not in self._lines:
             try:
-                text = (self.ws.root / path).read_text(encoding="utf-8", errors="replace")
+                text = (self.ws.root / path).read_text(encoding=TEXT_ENCODING, errors="replace")
             except OSError:
                 text = ""
             self._lines[path] = text.splitlines()
@@ -553,7 +553,7 @@ def _fresh_lines(ws: Workspace, merged: list[MergedText]) -> list[tuple[str, Sou
         except OSError:
             continue
         first = data[: item.start].count(b"\n") + 1
-        text = data[item.start : item.end].decode("utf-8", "replace")
+        text = data[item.start : item.end].decode(TEXT_ENCODING, "replace")
         for number, line in enumerate(text.splitlines(), first):
             if is_bullet(line):
                 lines.append((item.name, Source(item.path, number, bullet_digest(line)), line))

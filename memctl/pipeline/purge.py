@@ -27,6 +27,7 @@ import itertools
 import json
 import os
 import re
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -77,12 +78,7 @@ class Needles:
         forms = {text: _form(text) for text in texts}
         ordered = sorted((t for t, f in forms.items() if f), key=len, reverse=True)
         pattern = re.compile("|".join(forms[text] for text in ordered), re.IGNORECASE)
-        runs = [
-            sorted(
-                set(re.findall(r"[a-z0-9]+", REDACTION.sub(" ", text).lower(), re.ASCII)), key=len
-            )[-RUNS:]
-            for text in texts
-        ]
+        runs = [sorted(set(_runs(text)), key=len)[-RUNS:] for text in texts]
         reach = 4 * max((len(text.encode("utf-8")) for text in texts), default=0)
         if not all(runs):
             return cls(pattern, None, reach)
@@ -106,6 +102,39 @@ class Needles:
                 spans.append((start, stop))
                 at = lower.find(rarest, at + len(rarest))
         return _merged(spans)
+
+
+def _runs(text: str) -> list[str]:
+    """The runs of ASCII letters and digits every copy of `text` holds, lower-cased: a copy
+    may spell ß as "ss" or "ss" as ß, and write an accented letter as one character (NFC)
+    or as its letter and a combining accent (NFD), so a run ends at either (`_spelled`)."""
+    plain = unicodedata.normalize("NFC", REDACTION.sub(" ", text)).lower()
+    return re.findall(r"[a-z0-9]+", re.sub("ss|ß|ẞ", " ", plain), re.ASCII)
+
+
+def _spelled(text: str) -> str:
+    """A pattern of `text` (a piece of a needle: no spacing, no marker) that also matches
+    it with ß for "ss" and "ss" for ß, and each accented letter in NFC or NFD: the copies
+    search finds (`corpus.fold`: "STRASSE" finds "Straße", "Müller" an NFD "Müller"), a
+    purge masks (audit 17 M2, M3). The pattern is compiled caseless."""
+    text = unicodedata.normalize("NFC", text)
+    if text.isascii() and "ss" not in text.lower():
+        return re.escape(text)
+    parts: list[str] = []
+    at = 0
+    while at < len(text):
+        if text[at : at + 2].lower() == "ss" or text[at] in "ßẞ":
+            parts.append("(?:ss|ß|ẞ)")
+            at += 1 if text[at] in "ßẞ" else 2
+            continue
+        char = text[at]
+        decomposed = unicodedata.normalize("NFD", char)
+        same = (char, decomposed) if decomposed != char else (char,)
+        parts.append(
+            "(?:" + "|".join(map(re.escape, same)) + ")" if len(same) > 1 else re.escape(char)
+        )
+        at += 1
+    return "".join(parts)
 
 
 REDACTION = re.compile(r"\[REDACTED:[^\]\s]+\]")
@@ -155,7 +184,7 @@ def _form(text: str) -> str:
             form.append(re.escape(piece))
         elif piece:
             form += (
-                f"(?:{re.escape(part)})?" if _PICTOGRAPH.fullmatch(part) else re.escape(part)
+                f"(?:{re.escape(part)})?" if _PICTOGRAPH.fullmatch(part) else _spelled(part)
                 for part in _PICTOGRAPH.split(piece)
                 if part
             )

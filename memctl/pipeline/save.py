@@ -11,7 +11,7 @@ from memctl.core.durable import append_durable, block_separator, write_atomic
 from memctl.core.errors import UsageError, WorkspaceError
 from memctl.core.forgotten import TakeBack, fact_key, stones_stating, take_back
 from memctl.core.memory import FACT_MAX_CHARS, SAVE_MAX_CHARS, long_fact, memory_path, neutral
-from memctl.core.workspace import Workspace
+from memctl.core.workspace import TEXT_ENCODING, Workspace
 from memctl.pipeline import provenance
 
 
@@ -34,7 +34,7 @@ def _holds(ws: Workspace, body: str) -> bool:
     """MEMORY.md has `body` as whole lines: saving it again would store it twice (a
     `call` re-run after a failed turn repeats the turn's memory_save)."""
     try:
-        current = ws.memory_md.read_bytes().decode("utf-8", "replace")
+        current = ws.memory_md.read_bytes().decode(TEXT_ENCODING, "replace")
     except FileNotFoundError:
         return False
     return f"\n{body}\n" in f"\n{current.replace(chr(13), '')}\n"

@@ -33,7 +33,7 @@ from memctl.core.threads import (
     speaker_of,
     thread_log_entries,
 )
-from memctl.core.workspace import DAILY_NAME, Workspace
+from memctl.core.workspace import DAILY_NAME, TEXT_ENCODING, Workspace
 
 if TYPE_CHECKING:
     from memctl.core.redact import Redactor
@@ -78,13 +78,25 @@ _FOLDED_RANGES = ((0x00C0, 0x0250), (0x0370, 0x0530), (0x1E00, 0x2000))
 """The letters with accents search folds: Latin-1's, Latin Extended A and B, Greek and
 Cyrillic, Latin Extended Additional and Greek Extended. No other script (CJK, kana,
 Hangul, Arabic, ...) is touched: there a mark is part of the letter (a kana's dakuten)."""
+_COMBINING = (0x0300, 0x0370)
+"""The combining accents of those scripts: a text holding one is composed (NFC) before
+it is folded, so text in NFD (a macOS paste of "Müller" is `u` and U+0308) matches as
+the same text in NFC does (audit 17 M3). A mark nothing composes with stays: "İ" lower-
+cases to `i` and U+0307, which "i" does not match (the reference's str.lower rule)."""
+_MARK = re.compile(f"[\\u{_COMBINING[0]:04x}-\\u{_COMBINING[1] - 1:04x}]")
 _FOLDS: dict[int, str] | None = None
-FOLDABLE = re.compile("[" + "".join(f"\\u{a:04x}-\\u{b - 1:04x}" for a, b in _FOLDED_RANGES) + "]")
-"""A character `fold` may change (after lower-casing): a cheap test that it is needed."""
-FOLDABLE_BYTES = re.compile(rb"[\xc3-\xd4]|\xe1[\xb8-\xbf]|\xe2\x84\xab")
+FOLDABLE = re.compile(
+    "[" + "".join(f"\\u{a:04x}-\\u{b - 1:04x}" for a, b in (*_FOLDED_RANGES, _COMBINING)) + "]"
+)
+"""A character `fold` may change (after case-folding): a cheap test that it is needed."""
+FOLDABLE_BYTES = re.compile(
+    rb"[\xc3-\xd4]|\xc2\xb5|\xd6\x87|\xe1[\x8e\x8f\xb2\xb8-\xbf]|\xe2\x84\xab|\xea[\xad\xae]|\xef\xac"
+)
 """The UTF-8 lead bytes of `FOLDABLE`'s characters (U+00C0 to U+053F, U+1E00 to
-U+1FFF, with some neighbours) and of the one character elsewhere that lower-cases into
-them (the Angstrom sign, to å): a block without them folds as `bytes.lower` does."""
+U+1FFF, with some neighbours: ß and the combining accents among them) and of the
+characters elsewhere that case-fold into them or otherwise than they lower-case (the
+Angstrom sign, to å; µ; the ligatures ﬀ to ﬗ and և; Cherokee; Cyrillic Extended-C): a
+block without them folds as `bytes.lower` does."""
 
 
 def _folds() -> dict[int, str]:
@@ -107,14 +119,22 @@ def _folds() -> dict[int, str]:
 
 
 def fold(text: str) -> str:
-    """`text` as search and recall match it: lower-cased, and a letter with an accent
-    as its bare letter (NFKD, combining marks dropped: "Inês" matches "ines", "Lucía"
-    "lucia"), both sides alike; the text shown is never folded. One character for one,
-    so a match's place in the folded text is its place in the text (but for what
-    `str.lower` lengthens: İ). An ASCII text, most records, costs `isascii` and `lower`."""
-    lowered = text.lower()
-    if lowered.isascii() or not FOLDABLE.search(lowered):
+    """`text` as search and recall match it: case-folded (`str.casefold`: "GRÖSSE" is
+    "größe", ß being "ss"), and a letter with an accent as its bare letter (NFKD,
+    combining marks dropped: "Inês" matches "ines", "Lucía" "lucia", and an NFD "Müller",
+    composed first, the NFC one), both sides alike; the text shown is never folded. Mostly one character
+    for one, so a match's place in the folded text is its place in the text; callers
+    that need places check the lengths (ß, a combining mark, İ change them). An ASCII
+    text, most records, costs `isascii` and `lower`."""
+    if text.isascii():
+        return text.lower()
+    lowered = text.casefold()
+    if not FOLDABLE.search(lowered):
         return lowered
+    if _MARK.search(lowered):
+        import unicodedata
+
+        lowered = unicodedata.normalize("NFC", lowered)
     table = _folds()
     # A regex hop from accent to accent: `str.translate` with a table looks every
     # character up (6 s for 9 MB), most of which are ASCII.
@@ -327,7 +347,7 @@ class Hidden:
             starts: list[int] = []
             days: list[str | None] = []
             try:
-                text = (self.ws.root / path).read_bytes().decode("utf-8", "replace")
+                text = (self.ws.root / path).read_bytes().decode(TEXT_ENCODING, "replace")
             except OSError:
                 text = ""
             for at, line in enumerate(text.splitlines(), 1):

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import TYPE_CHECKING
 
+from memctl.core.errors import WorkspaceError
 from memctl.core.said import ledger_day, read_heading
 
 if TYPE_CHECKING:
@@ -40,8 +41,10 @@ class LedgerLog:
     blocks: list[LedgerBlock]
 
 
-def recent_blocks(ws: Workspace, since_seconds: float) -> LedgerLog:
-    """The ledger blocks written in the last `since_seconds`, oldest first."""
+def recent_blocks(ws: Workspace, since_seconds: float, skipped: list[str]) -> LedgerLog:
+    """The ledger blocks written in the last `since_seconds`, oldest first. A ledger that
+    cannot be read (not UTF-8) is left out and told in `skipped` (`PATH: why`), as search
+    skips it: one Latin-1 ledger made the whole log fail (audit 17 M7)."""
     now = ws.now()
     cutoff = now - timedelta(seconds=since_seconds)
     blocks: list[LedgerBlock] = []
@@ -50,7 +53,11 @@ def recent_blocks(ws: Workspace, since_seconds: float) -> LedgerLog:
         if day < cutoff.date():
             continue  # nothing in an older ledger can be newer than the cut-off
         relative = ws.relative(path)
-        text = ws.read_named_text(path, relative, "ledger")
+        try:
+            text = ws.read_named_text(path, relative, "ledger")
+        except WorkspaceError as exc:
+            skipped.append(str(exc))
+            continue
         for block in _blocks(relative, text):
             when = _stamp(block.written)
             if (when is not None and when >= cutoff) or (when is None and day >= cutoff.date()):

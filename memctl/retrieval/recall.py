@@ -63,7 +63,7 @@ import sqlite3
 import time
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from itertools import islice
+from itertools import islice, pairwise
 from typing import TYPE_CHECKING, Any
 
 from memctl.core.config import Config
@@ -73,8 +73,7 @@ from memctl.core.said import MONTHS, WEEKDAYS, key_time, ledger_day, said_key
 from memctl.core.sources import Bullets, Source, bullet_digest, read_sidecar, sidecar_path
 from memctl.core.threads import who
 from memctl.core.wording import plural
-from memctl.core.workspace import DAILY_NAME, Workspace
-from memctl.models.interface import Embedder, EmbeddingFailed
+from memctl.core.workspace import DAILY_NAME, TEXT_ENCODING, Workspace
 from memctl.retrieval.corpus import (
     Hidden,
     fold,
@@ -89,6 +88,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Iterator
 
     from memctl.core.redact import Redactor
+    from memctl.models.interface import Embedder
     from memctl.models.supersede import Said
 
 
@@ -120,7 +120,14 @@ CONTEXT_CANDIDATES = 20
 # expression counts 1 + TIME_WEIGHT times (by_time). 0: 0.62 / 0.40 and 0.78 / 0.47;
 # 0.5: 0.71 / 0.46 and 0.79 / 0.52; 2.0: 0.81 / 0.54 on the second set (one question).
 TIME_WEIGHT = 1.0
-TIME_CANDIDATES = 50
+# 75, not 50: in a two-person chat every turn of the person asked about matches their
+# name alone (the speaker's field) and ties with the others, so a dated turn holding no
+# other word of the question ("it was Monday, Easter Monday, ... I went over", to "When
+# did Walter fall over in his garden?") stood 51st or lower among them and was never
+# read for its time. The 14 recall sets' 28 splits (bench/README.md, recall21): R@10
+# found, BM25 1,360 -> 1,361, hybrid 1,385 -> 1,387, no split losing more than one;
+# 100 and 150 the same R@10 with a lower MRR.
+TIME_CANDIDATES = 75
 # And each of them is lent this share of its best neighbour's score instead of
 # NEIGHBOUR_WEIGHT: a dated reply ("on the 8th") holds none of the words of the turn it
 # answers. Three dev sets' R@10 sum 137 -> 138, MRR up on each (0.5, 0.7: the same R@10).
@@ -549,7 +556,7 @@ def _ranked(
     update, the wait for the lock, the semantic leg and the ranking are each bounded
     by it (see `recall`)."""
     from memctl.retrieval.index import IndexUnavailable, fresh_index, index_path, read_only
-    from memctl.retrieval.index.freshness import LOCK_WAIT_SECONDS
+    from memctl.retrieval.index.freshness import LOCK_WAIT_SECONDS, skipped_files
 
     stale: set[str] = set()
 
@@ -571,6 +578,7 @@ def _ranked(
             close = None if vectors is None else _nearest(conn, vectors, result)
             related = _related(conn, result.terms) if config.recall.thesaurus else None
             related = _cjk_pairs(conn, result.terms, related)
+            related = _joined(conn, query, result.terms, related)
             subject = subject_of(query)  # once: its names are read with WordNet
             looked, related = focused(
                 query,
@@ -662,6 +670,7 @@ def _ranked(
                 redactor=config.redaction.secret_check(),
                 deadline=upkeep,
             ) as (index, report):
+                result.notes += [f"skipped {line}" for line in skipped_files(index)]
                 if report.left:
                     result.short(
                         "the search index was not brought up to date within the time budget "
@@ -824,6 +833,31 @@ def _cjk_pairs(
     if not pairs:
         return related
     return {**pairs, **(related or {})}
+
+
+def _joined(
+    conn: sqlite3.Connection, query: str, terms: list[str], related: dict[str, float] | None
+) -> dict[str, float] | None:
+    """`related` and, for two words side by side in `query` (no stop word), the word they
+    make written as one, when a record holds it, as a full term: "Where is Tidepool's
+    front end hosted now?" is answered by "frontend is off Fly now, it's on Cloudflare
+    Pages", which holds neither "front" nor "end" (heldout13; bench/README.md, recall21).
+    Each pair is one look-up, as `_related` looks up each term."""
+    from memctl.retrieval.index.postings import absent
+
+    words = _TERM.findall(fold(query))[: MAX_QUERY_TERMS + 1]
+    pairs = {
+        first + second: None
+        for first, second in pairwise(words)
+        if first not in STOPWORDS and second not in STOPWORDS
+    }
+    asked = set(terms)
+    wanted = [word for word in pairs if word not in asked]
+    missing = set(absent(conn, wanted))
+    joined = {word: 1.0 for word in wanted if word not in missing}
+    if not joined:
+        return related
+    return {**(related or {}), **joined}  # a word the question says, not a related one
 
 
 def _related(conn: sqlite3.Connection, terms: list[str]) -> dict[str, float]:
@@ -1701,11 +1735,12 @@ def _semantic_leg(
     records left without a vector are not on the leg this time (the batches written
     are kept for the next recall). `progress` is told before more than
     EMBED_NOTE_RECORDS records are embedded."""
+    if embedder is None:
+        return None  # BM25 alone (the prompt hook's, mostly): no embedding module imported
     from memctl.core.errors import MemctlError
+    from memctl.models.interface import EmbeddingFailed
     from memctl.retrieval.embed import catch_up
 
-    if embedder is None:
-        return None
     try:
         if deadline is not None:
             query, asked = " ".join(result.terms), embedder
@@ -1785,6 +1820,7 @@ def _nearest(
     embedder. What is embedded is the query's terms, as BM25 looks them up (stop words
     left out): WordLlama averages its tokens' vectors, and "what", "did", "the" pull a
     question towards every other question (dev R@10 0.83 -> 0.92, MRR 0.46 -> 0.43)."""
+    from memctl.models.interface import EmbeddingFailed
     from memctl.retrieval.embed import VECTOR_CANDIDATES, nearest
 
     try:
@@ -2881,7 +2917,7 @@ class _SaidTimes:
     def _read(self, rel: str) -> list[str]:
         if rel not in self._lines:
             try:
-                with open(self.ws.root / rel, encoding="utf-8", errors="replace") as handle:
+                with open(self.ws.root / rel, encoding=TEXT_ENCODING, errors="replace") as handle:
                     self._lines[rel] = handle.read().splitlines()
             except OSError:
                 self._lines[rel] = []

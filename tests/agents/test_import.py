@@ -1190,3 +1190,29 @@ def test_a_compaction_summary_an_older_import_stored_as_the_users_is_shown_as_sy
     assert run.exit_code == 0, run.stderr
     assert {h["entry"]: h["role"] for h in json.loads(run.stdout)["hits"]}[1] == "system"
     assert "#1 [system]" in cli("-w", workspace, "thread", "show", "cart").stdout
+
+
+def test_two_names_that_make_the_same_thread_id_are_not_mixed(cli, workspace, tmp_path):
+    """Audit 17 M5: "Besprechung-größe-会议.jsonl" and "Besprechung-grüße.jsonl" both went
+    into thread `Besprechung-gr_e`, two conversations in one, without a word. The second
+    is refused (exit 2, nothing written) unless --thread names its thread; the first one
+    grown still adds to its own thread."""
+    first = tmp_path / "Besprechung-größe-会议.jsonl"
+    second = tmp_path / "Besprechung-grüße.jsonl"
+    first.write_text(json.dumps({"role": "user", "content": "Release am 12.01."}) + "\n")
+    second.write_text(json.dumps({"role": "user", "content": "Budget genehmigt."}) + "\n")
+    assert cli("-w", workspace, "thread", "import", first).exit_code == 0
+    before = snapshot(workspace)
+    refused = cli("-w", workspace, "thread", "import", second)
+    assert refused.exit_code == 2, refused
+    assert "Besprechung-gr_e" in refused.stderr and "--thread" in refused.stderr
+    assert len(refused.stderr.splitlines()) == 1
+    assert snapshot(workspace) == before
+    named = cli("-w", workspace, "thread", "import", second, "--thread", "gruesse")
+    assert named.exit_code == 0, named
+    with first.open("a") as handle:
+        handle.write(json.dumps({"role": "user", "content": "Raum 4.12."}) + "\n")
+    assert cli("-w", workspace, "thread", "import", first).exit_code == 0
+    texts = [e["content"] for e in thread_entries(workspace, "Besprechung-gr_e")]
+    assert texts == ["Release am 12.01.", "Raum 4.12."]
+    assert cli("-w", workspace, "thread", "import", first).exit_code == 0  # again: nothing

@@ -194,3 +194,29 @@ def test_root_help_names_the_exit_code_of_a_bug(cli) -> None:
 
     assert "    70   a bug in memctl" in helped
     assert "a bug (search" not in helped
+
+
+def test_a_ledger_that_is_not_utf8_is_told_everywhere(cli, workspace: Path) -> None:
+    """Audit 17 M7: a Latin-1 ledger was skipped without a word by recall and `index`,
+    doctor said ok while every consolidate failed on it, the error named only the first
+    bad file, and `log --since` failed whole."""
+    assert cli("-w", workspace, "save", "Der Drucker heißt HP-9.").exit_code == 0
+    latin1 = "## Memory Save — 2026-12-01T10:00:00+01:00\n\n- Der Drucker im Größenraum.\n"
+    for day in ("2026-12-01", "2026-12-02"):
+        (workspace / "memory" / f"{day}.md").write_bytes(latin1.encode("latin-1", "replace"))
+    told = "skipped memory/2026-12-01.md: not UTF-8"
+    recalled = cli("-w", workspace, "recall", "Drucker")
+    assert recalled.exit_code == 0 and f"recall: {told}" in recalled.stderr, recalled
+    indexed = cli("-w", workspace, "index")
+    assert f"index: {told}" in indexed.stderr, indexed
+    doctor = cli("-w", workspace, "doctor", "--offline")
+    assert doctor.exit_code == 1
+    assert "FAIL  memory text:" in doctor.stdout and "memory/2026-12-02.md" in doctor.stdout
+    merged = cli("-w", workspace, "consolidate")
+    assert merged.exit_code == 2
+    assert "memory/2026-12-01.md (byte" in merged.stderr
+    assert "memory/2026-12-02.md (byte" in merged.stderr
+    logged = cli("-w", workspace, "log", "--since", "10000d")
+    assert logged.exit_code == 0, logged
+    assert "Der Drucker heißt HP-9." in logged.stdout
+    assert "log: skipped memory/2026-12-02.md: not UTF-8" in logged.stderr

@@ -375,8 +375,9 @@ def test_an_installed_hook_runs_without_typer_and_answers_as_typer_did(workspace
     """The line an installed hook sends (`memctl -w DIR hook claude-code`) runs without
     importing typer or building a command (a sixth of a prompt's start-up); the same
     event through typer (a line `hook_line` leaves to it: `--output=json`) gives the
-    same bytes. BM25 alone ranks (no embedder configured), so no model is resolved, and
-    with no MEMORY.md hit there is no bullet's provenance to read."""
+    same bytes. BM25 alone ranks (no embedder configured), so no model is resolved nor
+    an embedding module imported, and with no MEMORY.md hit there is no bullet's
+    provenance to read."""
     ledger = workspace / "memory" / "2026-01-05.md"
     ledger.write_text("## 09:00 flush\n- We deploy on Fridays.\n", encoding="utf-8")
     stdin = _prompt(workspace, "when do we deploy?")
@@ -390,8 +391,25 @@ def test_an_installed_hook_runs_without_typer_and_answers_as_typer_did(workspace
     assert fast.stdout == typed.stdout
     assert not {"typer", "click", "rich", "memctl.cli.core"} & fast.modules
     assert not {"memctl.models.resolve", "memctl.pipeline.provenance"} & fast.modules
+    assert not {"memctl.models.interface", "memctl.retrieval.embed"} & fast.modules
     assert not {m for m in fast.modules if m.startswith("memctl.cli.commands.")}
     assert {"typer", "memctl.cli.commands.hook"} <= typed.modules
+
+
+@pytest.mark.parametrize("zone", ["UTC", "local"])
+def test_a_prompt_hook_in_utc_or_local_time_does_not_import_dateutil(workspace, tmp_path, zone):
+    """`timezone: UTC` and `local` are zones without a look-up in dateutil's database:
+    the prompt hook, which reads no time, does not import it (~3 ms of its CPU). Another
+    zone is still checked when the configuration is read."""
+    (workspace / "memctl.yaml").write_text(f"timezone: {zone}\n", encoding="utf-8")
+    ledger = workspace / "memory" / "2026-01-05.md"
+    ledger.write_text("## 09:00 flush\n- We deploy on Fridays.\n", encoding="utf-8")
+    stdin = _prompt(workspace, "when do we deploy?")
+
+    run = modules_after(["hook", "claude-code"], workspace, tmp_path / "m.json", 0, input=stdin)
+
+    assert "We deploy on Fridays." in run.stdout
+    assert not {m for m in run.modules if m.split(".")[0] == "dateutil"}
 
 
 @pytest.mark.parametrize(

@@ -715,3 +715,50 @@ def test_a_secret_stated_in_prose_is_redacted(text: str, secret: str) -> None:
 )
 def test_a_secret_named_in_prose_without_a_generated_token_stays(text: str) -> None:
     assert compile_patterns().redact(text) == (text, {})
+
+
+@pytest.mark.parametrize(
+    ("text", "secret", "kind"),
+    [
+        # Audit 17 H4: a password stated in German or Chinese was kept in clear.
+        ("Das Staging-Passwort lautet Gruesse2026Strasse.", "Gruesse2026Strasse", "stated_secret"),
+        ("Kennwort: Gruesse2026Strasse", "Gruesse2026Strasse", "secret"),
+        ("Passwort: Gruesse2026Strasse", "Gruesse2026Strasse", "secret"),
+        ("staging 的密码是 Gruesse2026Strasse", "Gruesse2026Strasse", "stated_secret"),
+        ("staging 的密码是Gruesse2026Strasse。", "Gruesse2026Strasse", "stated_secret"),
+        ("密码：Gruesse2026Strasse", "Gruesse2026Strasse", "secret"),
+        ("密码现在是Gruesse2026Strasse，别外传。", "Gruesse2026Strasse", "stated_secret"),
+        ("Das Passwort ist jetzt Grüße2026Straße.", "Grüße2026Straße", "stated_secret"),
+        ("Der API-Schlüssel lautet ab12CD34ef56GH.", "ab12CD34ef56GH", "stated_secret"),
+        ("Die PIN ist 48151623.", "48151623", "stated_secret"),
+        ("Le mot de passe est Gruesse2026Strasse.", "Gruesse2026Strasse", "stated_secret"),
+        ("mot de passe : Gruesse2026Strasse", "Gruesse2026Strasse", "secret"),
+        ("La contraseña es Gruesse2026Strasse.", "Gruesse2026Strasse", "stated_secret"),
+        ("contraseña: Gruesse2026Strasse", "Gruesse2026Strasse", "secret"),
+        ("La password è Gruesse2026Strasse.", "Gruesse2026Strasse", "stated_secret"),
+        ("A senha é Gruesse2026Strasse.", "Gruesse2026Strasse", "stated_secret"),
+        ("Het wachtwoord is Gruesse2026Strasse.", "Gruesse2026Strasse", "stated_secret"),
+        ("wachtwoord=Gruesse2026Strasse", "Gruesse2026Strasse", "secret"),
+    ],
+)
+def test_a_secret_stated_in_another_language_is_redacted(text: str, secret: str, kind: str) -> None:
+    redacted, counts = compile_patterns().redact(text)
+    assert secret not in redacted and counts == {kind: 1}, redacted
+    assert redacted.replace(f"[REDACTED:{kind}]", secret) == text
+    assert compile_patterns().redact(redacted) == (redacted, {})
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Das Passwort ist auf dem Zettel.",
+        "Das Passwort lautet wie immer.",
+        "palabra clave: memoria",  # a keyword, not a key
+        "Der Schlüssel ist Schrank2026Links.",  # any key: a bare Schlüssel is no secret's
+        "密码是什么？",
+        "Die PIN ist 1234.",
+        "Le mot de passe est dans le coffre.",
+    ],
+)
+def test_a_secret_named_in_another_language_without_one_stays(text: str) -> None:
+    assert compile_patterns().redact(text) == (text, {})

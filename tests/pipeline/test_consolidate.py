@@ -735,3 +735,25 @@ def test_a_speakers_fact_about_another_speaker_is_filed_under_them_as_said(cli, 
     # Read back (a `## Ben` line that starts `Ana: `), it stays where it is.
     assert cli("-w", workspace, "consolidate", "--force").exit_code == 0
     assert (workspace / "MEMORY.md").read_text() == memory
+
+
+def test_a_byte_order_mark_is_no_text(cli, ws: Path) -> None:
+    """Audit 17 M1: a ledger and a MEMORY.md saved by an editor that writes a byte order
+    mark (Notepad, with CRLF) gave MEMORY.md the bullets `- \\ufeff# Memory` and
+    `- \\ufeff## 10:00:00+01:00 · hand · 0 · edited`; `log` lost the block and `explain`
+    the ledger line's heading."""
+    bom = "\ufeff".encode()
+    (ws / "MEMORY.md").write_bytes(bom + b"# Memory\r\n\r\n- Wir nutzen Gradle 8.\r\n")
+    heading = "## Memory Save — 2026-12-02T10:00:00+01:00"
+    (ws / "memory" / "2026-12-02.md").write_bytes(
+        bom + f"{heading}\r\n\r\n- Der Serverraum ist Raum 4.12.\r\n".encode()
+    )
+    logged = cli("-w", ws, "log", "--since", "10000d")
+    assert heading in logged.stdout.splitlines(), logged
+    assert cli("-w", ws, "consolidate").exit_code == 0
+    memory = (ws / "MEMORY.md").read_text(encoding="utf-8")
+    assert "\ufeff" not in memory and "## " not in memory, memory
+    assert "- Der Serverraum ist Raum 4.12." in memory.splitlines()
+    number = memory.splitlines().index("- Der Serverraum ist Raum 4.12.") + 1
+    explained = cli("-w", ws, "explain", f"MEMORY.md:{number}")
+    assert "2026-12-02T10:00:00+01:00" in explained.stdout, explained

@@ -1071,3 +1071,13 @@ def test_a_name_found_only_as_a_speaker_label_selects_no_fact(cli, workspace: Pa
     assert snapshot(workspace) == before
     run = cli("-w", workspace, "forget", "Erin: we deploy", "--dry-run")
     assert run.exit_code == 0 and "Tuesdays" in run.stderr
+
+
+def test_a_query_ending_with_the_facts_full_stop_finds_it(cli, workspace):
+    """Audit 17 M9: `forget "March 15."` found nothing in "The deadline is March 15.": a
+    fact's key has no final full stop, the query kept its own."""
+    assert cli("-w", workspace, "save", "The deadline is March 15.").exit_code == 0
+    run = cli("-w", workspace, "--json", "forget", "March 15.")
+    assert run.exit_code == 0, run.stderr
+    assert json.loads(run.stdout)["facts"] == ["The deadline is March 15."]
+    assert cli("-w", workspace, "forget", "...").exit_code == 1  # dots alone are no query

@@ -401,3 +401,41 @@ def test_an_undo_leaves_out_the_bullets_a_purge_masked_and_says_so(cli, workspac
     assert json.loads(dry.stdout)["masked"] == 1 and "[forgotten" not in dry.stdout
     assert "undo: left out 1 line a purge masked since that version was kept" in run.stderr
     assert "states again" not in run.stderr  # the forget's tombstone named a masked fact
+
+
+def test_a_purge_finds_what_search_finds_whatever_the_spelling(cli, workspace):
+    """Audit 17 M2/M3: search found "Straßenbahn-Modul" for "STRASSENBAHN-MODUL" and an NFD
+    "Größenprüfung" (pasted from macOS) for the NFC word, `forget --purge` said nothing
+    held them. A purge masks every copy search finds, a fact's and a turn's."""
+    import unicodedata
+
+    nfd = unicodedata.normalize("NFD", "Müller macht die Größenprüfung.")
+    turns = ["Das Straßenbahn-Modul ist fertig.", "Ich fahre Straßenbahn-Modul-Tests.", nfd]
+    said = "".join(json.dumps({"role": "user", "content": t}) + "\n" for t in turns)
+    assert cli("-w", workspace, "thread", "append", "t1", input=said).exit_code == 0
+    assert cli("-w", workspace, "save", "Das Straßenbahn-Modul ist fertig.").exit_code == 0
+    assert cli("-w", workspace, "save", nfd).exit_code == 0
+    for query, gone in (("STRASSENBAHN-MODUL", "straßenbahn"), ("Größenprüfung", "pru")):
+        # the index holds its text folded ("strassenbahn", "grossenprufung")
+        assert cli("-w", workspace, "search", query, "--scope", "all").exit_code == 0
+        run = cli("-w", workspace, "forget", query, "--purge")
+        assert run.exit_code == 0, run.stderr
+        assert cli("-w", workspace, "search", query, "--scope", "all").exit_code == 1
+        assert scan(workspace, gone) == [], gone
+    assert scan(workspace, "strassenbahn") == scan(workspace, "grossenprufung") == []
+
+
+def test_a_chinese_name_of_three_characters_is_long_enough_to_purge(cli, workspace):
+    """Audit 17 M6: `forget 王小明 --purge` was refused as shorter than 4 characters; a
+    CJK character counts two, so a 2- or 3-character name is purged, one character and
+    a short ASCII word still refused."""
+    assert (
+        cli("-w", workspace, "save", "合作方的联系人是王小明，邮箱是wangxm@huaqiang.cn。").exit_code
+        == 0
+    )
+    for short in ("王", "the", "db3"):
+        refused = cli("-w", workspace, "forget", short, "--purge")
+        assert refused.exit_code == 2 and "too short to purge" in refused.stderr, refused
+    run = cli("-w", workspace, "forget", "王小明", "--purge")
+    assert run.exit_code == 0, run.stderr
+    assert scan(workspace, "王小明") == []

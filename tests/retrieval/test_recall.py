@@ -300,6 +300,48 @@ def test_a_clock_a_year_a_day_before_may_or_a_span_is_a_time(workspace: Path, sa
     assert found[0] == "threads/chat.jsonl#0 [user]"
 
 
+def test_two_words_of_the_question_are_found_written_as_one(workspace: Path) -> None:
+    """Issue 26 (recall21): "Where is the front end hosted now?" is answered by "frontend
+    is off Fly, it's on Cloudflare Pages", which holds neither "front" nor "end": the two
+    words side by side are looked up as one word too (`_joined`), as a term of the
+    question, and it ranks above the turns holding one of them; --explain names it."""
+    day = "2026-01-02T10:00:00Z"
+    log(
+        workspace / "threads" / "infra.jsonl",
+        ("Matteo", "frontend is off Fly, it's on Cloudflare Pages", day),
+        ("Ana", "nice", day),
+    )
+    log(
+        workspace / "threads" / "other.jsonl",
+        *[("Ana", f"the front desk note {n}, to the end", day) for n in range(3)],
+    )
+    ws, config = open_ws(workspace)
+    found = recall(ws, config, "Where is the front end hosted now?", recency=False, explain=True)
+    assert found.hits[0].source == "threads/infra.jsonl#0 [user]"
+    assert [m["term"] for m in found.hits[0].explain["matched"]] == ["frontend"]
+
+
+def test_a_dated_turn_past_the_fiftieth_of_its_speakers_turns_is_read_for_its_time(
+    workspace: Path,
+) -> None:
+    """Issue 26 (recall21): in a two-person chat each of Walter's turns matches "When did
+    Walter fall over in his garden?" by his name alone and ties with the rest; the one
+    that answers ("it was Monday, I went over on the lawn") holds no other word of the
+    question and stood below the 50 best that `by_time` read. TIME_CANDIDATES (75) reads
+    it, and its weekday counts twice."""
+    day = "2026-01-02T10:00:00Z"
+    turns = []
+    for n in range(60):
+        turns += [("Lydia", f"and the shopping list {n}", day), ("Walter", f"fine love {n}", day)]
+    turns += [
+        ("Lydia", "what happened", day),
+        ("Walter", "it was Monday, I went over on the lawn", day),
+    ]
+    log(workspace / "threads" / "calls.jsonl", *turns)
+    found = sources(workspace, "When did Walter fall over in his garden?", recency=False)
+    assert found[0] == "threads/calls.jsonl#121 [user]"
+
+
 def test_a_when_question_lends_the_dated_reply_more_of_the_turn_it_answers(
     workspace: Path,
 ) -> None:

@@ -35,6 +35,8 @@ ALPHABETS = (
     "kKiIsS \u212aİ\u0307σςΣ'.",
     'aéÉ/\\"\x01 😀Д',
     "ab()\n \t",
+    # ß and "ss" alike, and NFD's combining accents (audit 17 M2, M3)
+    "sSßẞuUüÜ\u0308\u0301 .",
 )
 QUERY_WHITESPACE = st.sampled_from([" ", "  ", "\t", " \n ", "\u3000"])
 

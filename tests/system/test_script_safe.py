@@ -147,6 +147,62 @@ def test_ascii_locale_escapes_what_it_cannot_encode(fed: Path, cli) -> None:
     assert "账本" in json.dumps(json.loads(json_done.stdout), ensure_ascii=False)
 
 
+C_LOCALE = {"LC_ALL": "C", "PYTHONUTF8": "0", "PYTHONCOERCECLOCALE": "0"}
+"""An old system's locale with Python's own remedies off (audit 17, H7 and M8): argv,
+file names and stdout are ASCII to the interpreter."""
+
+
+def in_c_locale(*args: object, cwd: Path | None = None, stdin: bytes = b"") -> Run:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG"))}
+    done = subprocess.run(
+        [str(MEMCTL), *map(str, args)],
+        input=stdin,
+        capture_output=True,
+        cwd=cwd,
+        env={**env, **C_LOCALE},
+        timeout=120,
+        check=False,
+    )
+    return Run(done.returncode, done.stdout.decode("utf-8"), done.stderr.decode("utf-8"))
+
+
+def test_c_locale_reads_and_prints_utf8(tmp_path: Path, cli) -> None:
+    """Audit 17 H7/M8: under `LC_ALL=C PYTHONUTF8=0 PYTHONCOERCECLOCALE=0` every command
+    printing `ß` died with a UnicodeEncodeError (exit 70), a UTF-8 query was refused as
+    "not UTF-8 text", and the hooks injected nothing: memctl now runs in UTF-8 mode there."""
+    root = tmp_path / "Straßenbahn"
+    assert cli("init", "-q", root).exit_code == 0
+    assert cli("-w", root, "save", "Der Drucker heißt Größenwahn-7.").exit_code == 0
+    append(cli, root, "t1", [{"role": "user", "content": "Die Größe ist 42."}])
+    for args, shown in (
+        (["search", "Größenwahn"], "Der Drucker heißt Größenwahn-7."),
+        (["search", "Drucker"], "Der Drucker heißt Größenwahn-7."),
+        (["get", "MEMORY.md"], "Größenwahn-7"),
+        (["thread", "show", "t1"], "Die Größe ist 42."),
+        (["log"], "Größenwahn-7"),
+        (["status"], "Straßenbahn"),
+    ):
+        done = in_c_locale("-w", root, *args)
+        assert done.exit_code == 0, (args, done)
+        assert shown in done.stdout, (args, done)
+    prompt = {
+        "session_id": "s1",
+        "transcript_path": str(root / "t.jsonl"),
+        "cwd": str(root),
+        "hook_event_name": "UserPromptSubmit",
+        "prompt": "Wie heißt der Drucker?",
+    }
+    done = in_c_locale(
+        "-w", root, "hook", "claude-code", cwd=root, stdin=json.dumps(prompt).encode()
+    )
+    assert done.exit_code == 0, done
+    told = json.loads(done.stdout)["hookSpecificOutput"]["additionalContext"]
+    assert "Größenwahn-7" in told
+    assert not (root / ".memctl" / "hooks.log").exists() or "error" not in (
+        root / ".memctl" / "hooks.log"
+    ).read_text(encoding="utf-8")
+
+
 # --------------------------------------------------------------------------- item 7: thread rm
 
 

@@ -235,6 +235,7 @@ def _workspace_checks(ws: Workspace) -> list[Check]:
                 f"write {name}", writable, "writable" if writable else "not writable (or missing)"
             )
         )
+    checks.append(_text_check(ws))
     from memctl.retrieval.index import index_path, index_unusable
 
     unusable = index_unusable(ws)
@@ -252,6 +253,28 @@ def _workspace_checks(ws: Workspace) -> list[Check]:
         )
     )
     return checks
+
+
+def _text_check(ws: Workspace) -> Check:
+    """Whether MEMORY.md and every ledger are UTF-8 text: one that is not (a ledger saved
+    in Latin-1) makes every consolidate and maintain fail and is skipped by search and
+    recall, while doctor said ok (audit 17 M7)."""
+    bad = []
+    for path in (ws.memory_md, *ws.daily_files(include_archive=True)):
+        try:
+            path.read_bytes().decode("utf-8")
+        except UnicodeDecodeError as exc:
+            bad.append(f"{ws.relative(path)} (byte {exc.start})")
+        except OSError:
+            continue  # gone since listed, or unreadable: the write checks say why
+    if bad:
+        return Check(
+            "memory text",
+            False,
+            f"not UTF-8 text (consolidate fails, search and recall skip them; fix or "
+            f"move them): {', '.join(bad)}",
+        )
+    return Check("memory text", True, "MEMORY.md and the ledgers are UTF-8 text")
 
 
 def _cron_checks(ws: Workspace) -> list[Check]:

@@ -46,6 +46,7 @@ def index_command(
     from memctl.pipeline.status import index_status
     from memctl.retrieval.embed import catch_up, plan
     from memctl.retrieval.index import IndexUnavailable, fresh_index, read_only
+    from memctl.retrieval.index.freshness import skipped_files
 
     g = globals_of(ctx)
     ws, config = g.open()
@@ -83,6 +84,7 @@ def index_command(
             index,
             report,
         ):
+            notes += [f"skipped {line}" for line in skipped_files(index)]
             if embedder is not None:
                 try:
                     embedded = catch_up(ws, index.conn, embedder).embedded

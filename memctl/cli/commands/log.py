@@ -43,7 +43,10 @@ def log_command(
             f"--since: cannot read {since!r} as a duration (use 30m, 2h, 2d or PT12H)"
         ) from None
     ws, _ = g.open()
-    found = recent_blocks(ws, seconds)
+    skipped: list[str] = []
+    found = recent_blocks(ws, seconds, skipped)
+    for line in skipped:
+        note(g, f"log: skipped {line}")
     if not found.blocks:
         note(g, f"log: no ledger block written since {found.since}")
     else:

@@ -55,12 +55,12 @@ from typing import Any, NamedTuple
 from memctl.core.durable import recorded_mtime
 from memctl.core.redact import Redactor, compile_patterns, pattern_flags
 from memctl.core.threads import repeats_summary, searchable_text
-from memctl.core.workspace import DAILY_NAME, Workspace
+from memctl.core.workspace import DAILY_NAME, TEXT_ENCODING, Workspace
 from memctl.retrieval.corpus import chomp, fold
 from memctl.retrieval.index import postings
 
 INDEX_NAME = "index.sqlite"
-SCHEMA_VERSION = "10"  # 2: the word table has a speaker column (recall's BM25F); 3: crc;
+SCHEMA_VERSION = "11"  # 2: the word table has a speaker column (recall's BM25F); 3: crc;
 # 4: the text indexed is redacted (an index of 3 holds secrets: rebuilt); 5: recall's own
 # postings in place of the FTS5 word table (issue 26, goal 3); 6: the CLEAN flag; 7: a
 # memory file a secret may cross lines of is redacted whole on an append too (an index of
@@ -68,7 +68,10 @@ SCHEMA_VERSION = "10"  # 2: the word table has a speaker column (recall's BM25F)
 # table a kind of file (`TRIGRAMS`); 9: an imported compaction record, the summary message
 # before it again, is not indexed (one summary, one hit), and the words are NFKC-folded
 # (`as_words`: fullwidth letters); 10: the trigram text is folded as search folds it
-# (`corpus.fold`: "Inês" is "ines"; an index of 9 would miss it: rebuilt)
+# (`corpus.fold`: "Inês" is "ines"; an index of 9 would miss it: rebuilt); 11: the trigram
+# text is case-folded (ß is ss) with NFD's combining accents dropped, the words' ß is ss,
+# and a memory file's byte order mark is no text (an index of 10 misses "strasse" in
+# "Straße" and "Muller" in an NFD "Müller": rebuilt, audit 17 M1-M3)
 HEAD_BYTES = 4096
 TAIL_BYTES = 256
 READ_BYTES = 8 << 20
@@ -105,10 +108,13 @@ def as_words(text: str) -> str:
     """`text` as the word index reads it, and recall's query with it: NFKC-folded (a
     fullwidth `ＤＥＡＤＬＩＮＥ` or `１２` is `DEADLINE`, `12`; unicode61 leaves them as
     they are), with every CJK run of three or more characters spelled as its bigrams. An
-    ASCII text, most records, is returned as it is at the cost of `isascii`."""
+    ASCII text, most records, is returned as it is at the cost of `isascii`. NFKC also
+    composes an NFD text ("Mu" and U+0308 is "Mü"), and ß is written "ss", as
+    `str.casefold` does, so "GRÖSSE" finds "Größe" (the tokenizer folds case and drops
+    accents, but keeps ß)."""
     if text.isascii():
         return text
-    text = unicodedata.normalize("NFKC", text)
+    text = unicodedata.normalize("NFKC", text).replace("ß", "ss").replace("ẞ", "SS")
 
     def split(match: re.Match[str]) -> str:
         run = match.group()
@@ -736,7 +742,7 @@ class Index:
             if b"\x00" in block:
                 return offset, lines, "binary file (NUL bytes)"
             try:
-                text = block.decode("utf-8")
+                text = block.decode(TEXT_ENCODING if item.kind == "memory" else "utf-8")
             except UnicodeDecodeError:
                 return offset, lines, "not UTF-8"
             rows: list[tuple[int, int, int, int, int, int | None, int]] = []
