@@ -45,10 +45,12 @@ rank11, at 6,0.3,2: the emulation now adds to it; `--set REPLY_FIELD=0` for main
 (rank13, see `semantic_levers`): `sem-prf:K,M,LAMBDA`, `sem-conf:A,GAP`, `sem-top:N,COSINE`. The question's names
 (recall20): `named:WEIGHT[,NEIGHBOUR,CANDIDATES]` (see `named`), `named-subject` (see
 `named_subject`). `--onnx-leg MODEL,TOKENIZER[,THREADS]` ranks the semantic leg by a
-sentence-transformers model exported to ONNX in place of WordLlama (see `OnnxEmbedder`).
+sentence-transformers model exported to ONNX in place of WordLlama (see `OnnxEmbedder`),
+and `--query-whole` has the leg embed the question as asked, not its terms.
 
     python bench/recall_eval.py [--split dev|test|all] [--data FILE] [--in-process]
-        [--set NAME=VALUE ...] [--try LEVER] [--onnx-leg MODEL,TOKENIZER] [--embed-time]
+        [--set NAME=VALUE ...] [--try LEVER] [--onnx-leg MODEL,TOKENIZER] [--query-whole]
+        [--embed-time]
 """
 
 from __future__ import annotations
@@ -270,6 +272,26 @@ class OnnxEmbedder:
 
 
 ONNX_LEG: OnnxEmbedder | None = None  # --onnx-leg
+
+
+def query_whole() -> None:
+    """`--query-whole`: the semantic leg embeds the question as asked, not its terms
+    (recall's `_nearest` joins the terms, stop words out, as WordLlama's mean of tokens
+    wants; a transformer reads "why" and "who" as words: bench/README.md, sem21)."""
+    import memctl.retrieval.recall as recall_module
+    from memctl.models.interface import Embedder, EmbeddingFailed
+    from memctl.retrieval.embed import VECTOR_CANDIDATES, nearest
+
+    def whole(
+        conn: sqlite3.Connection, embedder: Embedder, result: recall_module.RecallResult
+    ) -> list[tuple[int, float]] | None:
+        try:
+            return nearest(conn, embedder, result.query, VECTOR_CANDIDATES)
+        except EmbeddingFailed as exc:
+            recall_module._embedding_note(result, str(exc))
+            return None
+
+    recall_module._nearest = whole
 
 
 # The leftovers of contractions and the commonest verbs of questions ("Clara's" -> "s").
@@ -1322,6 +1344,11 @@ def main() -> int:
         "instead of WordLlama (needs onnxruntime)",
     )
     parser.add_argument(
+        "--query-whole",
+        action="store_true",
+        help="in-process: the semantic leg embeds the whole question, not its terms",
+    )
+    parser.add_argument(
         "--embed-time",
         action="store_true",
         help="also time WordLlama's embedding of 10,000 of the data's turns (best of 5)",
@@ -1352,6 +1379,9 @@ def main() -> int:
         ONNX_LEG = OnnxEmbedder(Path(model), Path(tokenizer), int(threads[0]) if threads else 1)
         wall, cpu = time.perf_counter() - started, time.process_time() - used
         print(f"--onnx-leg loaded in {wall:.2f} s wall, {cpu:.2f} s CPU")
+        args.in_process = True
+    if args.query_whole:
+        query_whole()
         args.in_process = True
     if args.fusion:
         import memctl.retrieval.recall
