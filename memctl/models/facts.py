@@ -2674,7 +2674,44 @@ def _without_vocative(sentence: str, names: frozenset[str]) -> str:
     if kin and (kin["name"] is None or kin["name"].casefold() in names):
         rest = sentence[kin.end() :]
         sentence = rest[:1].upper() + rest[1:]
-    return sentence
+    return _without_kin_called(sentence)
+
+
+_CALLED = "|".join(sorted(CALLED_KIN, key=lambda w: (-len(w), w)))
+_KIN_CALLED = re.compile(
+    rf"^(?:(?:hi|hiya|hey|hello|morning|evening|night|bye|love you|thanks|cheers|oh|ok|okay)"
+    rf"\s+(?:{_CALLED})\b[,!.]*\s*"
+    rf"|(?:{_CALLED}),\s+(?=(?:hi|hiya|hey|hello|morning|listen|look|sorry|it['’]s)\b))"
+    rf"|,\s*(?:{_CALLED})(?=\s*(?:,|[.!]*\s*$))",
+    re.I,
+)
+"""A kin word the speaker calls the listener by, set off as a call is ("Hiya Dad, ...",
+"Dad, hi, ...", "Three seventy-five, Dad.", "Twenty-sixth, Dad, two six"): between
+commas, closing the sentence after one, after a greeting, or before one. A kin word
+spoken of has no comma around it ("Dad is visiting", "I rang Mum"), nor does one a
+comma ends after its verb ("I told Mum, and she laughed" sets it off on one side only)."""
+
+
+def _called_off(match: re.Match[str]) -> str:
+    """Nothing for a `_KIN_CALLED` match, or the match itself when it is an item of a list of
+    people ("Amy, Dad, and me", "my sister, Mum, and I"): the word before its comma is a
+    name (a capital not opening the sentence) or a kin word, or "and" follows it."""
+    before = re.search(r"([\w'’-]+)\W*$", match.string[: match.start()])
+    if before is None:
+        return ""
+    named = before[1][:1].isupper() and match.string[: before.start()].strip() != ""
+    listed = re.match(r"\s*,?\s*(?:and|or|&)\b", match.string[match.end() :], re.I)
+    return match[0] if named or listed or before[1].casefold() in kin_words() else ""
+
+
+def _without_kin_called(sentence: str) -> str:
+    """The sentence without a kin word the listener is called by (`_KIN_CALLED`): on a
+    call between a parent and a child it is in half their sentences, and read as a
+    relation it made "Geology, Dad." a fact about a kin."""
+    bare = _KIN_CALLED.sub(_called_off, sentence).strip()
+    if bare == sentence.strip():
+        return sentence
+    return bare[:1].upper() + bare[1:] if bare else bare
 
 
 _KIN_VOCATIVE = re.compile(
@@ -5207,11 +5244,44 @@ _WH_ASKS = re.compile(
 Jen's flight"); not "what I love is ...", which tells."""
 
 
+_UNMARKED_TAIL_QUESTION = re.compile(
+    r",\s*(?:(?:and|but|um|well)\s+)?(?:"
+    r"(?:do|does|did|is|are|was|were|can|could|would|will|should|has|have)\s+"
+    r"(?:you|u|we|they|he|she|it|there|now|(?-i:[A-Z])[a-z]+)\s+[\w'’]"
+    r"|(?:what|how|why)(?:['’]s|\s+(?:is|are|was|were|do|does|did|can|could|would|will|has|"
+    r"have|happened)\b)"
+    r")[^,?]*$",
+    re.I,
+)
+"""A question closing a sentence said aloud and written down without its mark, as a voice
+transcription writes one ("..., did Colin come round", "Hiya, how was the first week",
+"..., are you OK, what happened"): asked by its word order, an auxiliary before its
+subject or "what", "how" or "why" before an auxiliary. Not "who", "which", "where" or
+"when", which open a relative clause as often ("I met Tom, who was lovely"), nor an
+auxiliary after "so" ("Ana loves jazz, so do we")."""
+
+
+def _without_unmarked_questions(sentence: str) -> str:
+    """A sentence without the questions closing it when none of it has a question mark
+    (`_UNMARKED_TAIL_QUESTION`), one clause at a time from its end: a transcribed call asks
+    as it tells, and a bullet of "the house, did Colin come round" states nothing. What
+    is left is judged alone, or is nothing when it has no verb (`_VERB`); a sentence with
+    a mark is `_without_tail_question`'s."""
+    if "?" in sentence or (tail := _UNMARKED_TAIL_QUESTION.search(sentence)) is None:
+        return sentence
+    while tail is not None:
+        sentence = sentence[: tail.start()].rstrip() + "."
+        tail = _UNMARKED_TAIL_QUESTION.search(sentence)
+    # What has no verb of its own named what the question asks about ("the house, did
+    # Colin come round"): nothing is stated.
+    return sentence if _VERB.search(sentence) else ""
+
+
 def _without_tail_question(sentence: str) -> str:
     """The statement without the question or the order tacked onto it ("My lease ends
     June 30, don't tell my landlord"): the statement is judged alone, and not lost to the
     question mark at its end nor to the request to the listener."""
-    sentence = _without_reaction_tag(sentence)
+    sentence = _without_reaction_tag(_without_unmarked_questions(sentence))
     order = None
     tail = _TAIL_QUESTION.search(sentence) or (order := _tail_order(sentence))
     if tail is None or (order is None and _WH_ASKS.match(sentence)):

@@ -1,0 +1,103 @@
+"""A phone call written down by a voice transcription (issue 25 item 1, prec21): it asks
+without question marks ("..., did Tom ring you") and calls the listener by a kin word set
+off with commas ("Nine hundred pounds, Mum."). A bullet keeps what was stated: the
+question closing a sentence is left out (and a sentence that only named what it asks
+about is no bullet), and the kin word the listener is called by is no relation to read.
+What only looks like either stays: a relative clause, a question with its mark, a kin
+word spoken of, a kin word in a list of people."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from memctl.core.prompts import NO_REPLY
+from memctl.models.builtin import BuiltinModel
+from memctl.models.interface import Request
+
+
+def _flush(*texts: str, name: str = "Rosa") -> list[str]:
+    """The bullets builtin's flush writes for `texts`, said by `name` on a call."""
+    conversation: list[dict[str, Any]] = [
+        {"role": "user", "name": name, "text": text, "ts": "2025-02-03T09:00:00+00:00"}
+        for text in texts
+    ]
+    payload = {"conversation": conversation, "memory": "", "ledger": "", "thread": "t"}
+    text = BuiltinModel().complete(Request("flush", [], payload)).text
+    return [] if text == NO_REPLY else [line.removeprefix("- ") for line in text.splitlines()]
+
+
+@pytest.mark.parametrize(
+    ("said", "kept", "gone"),
+    [
+        ("I got the flat in Bristol, did Tom ring you", "got the flat in Bristol", "did Tom"),
+        ("I'm moving to Leeds in June, how was the dentist", "moving to Leeds in June", "how"),
+        (
+            "The boiler man came on Friday and fixed the leak, are you OK, what happened",
+            "fixed the leak",
+            "what happened",
+        ),
+    ],
+)
+def test_a_question_said_without_its_mark_is_left_out(said: str, kept: str, gone: str) -> None:
+    facts = _flush(said)
+    assert any(kept in fact for fact in facts), facts
+    assert not any(gone in fact for fact in facts), facts
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "The other thing Gran, the car, did Uncle Pete sell it",
+        "Morning Gran, it's Rosa, is now a good time",
+    ],
+)
+def test_what_only_named_the_question_is_no_bullet(said: str) -> None:
+    assert _flush(said) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        # A relative clause closing a statement tells.
+        ("We had lunch with Tom in Bath, who was lovely", "who was lovely"),
+        # "so" before the auxiliary agrees, it does not ask.
+        ("Ana moved to Porto in May, so did Luis and Marta", "so did Luis and Marta"),
+    ],
+)
+def test_a_statement_that_only_looks_like_one_stays(said: str, kept: str) -> None:
+    facts = _flush(said)
+    assert any(kept in fact for fact in facts), facts
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("The new boiler cost 900 pounds, Mum.", "The new boiler cost 900 pounds."),
+        ("Hiya Mum, the MOT is on the 14th at the garage in Frome.", "The MOT is on"),
+        ("The exam is on the 20th, Gran, in the big hall in Kendal.", "on 2025-02-20, in the"),
+    ],
+)
+def test_the_kin_word_the_listener_is_called_by_is_left_out(said: str, kept: str) -> None:
+    facts = _flush(said)
+    assert any(kept in fact for fact in facts), facts
+    assert not any(word in fact for fact in facts for word in ("Mum", "Gran", "Hiya")), facts
+
+
+@pytest.mark.parametrize("said", ["Physics, Dad.", "Nine hundred pounds, Mum."])
+def test_a_word_and_a_kin_called_is_no_fact(said: str) -> None:
+    assert _flush(said) == []
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("Amy, Dad, and I went to Cardiff on Saturday.", "Amy, Dad, and"),
+        ("My sister, Mum, and I booked Crete for July.", "sister, Mum, and"),
+        ("I rang Mum on Sunday about the boiler.", "rang Mum"),
+    ],
+)
+def test_a_kin_word_spoken_of_stays(said: str, kept: str) -> None:
+    facts = _flush(said)
+    assert any(kept in fact for fact in facts), facts
