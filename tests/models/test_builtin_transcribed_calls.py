@@ -3,8 +3,9 @@ without question marks ("..., did Tom ring you") and calls the listener by a kin
 off with commas ("Nine hundred pounds, Mum."). A bullet keeps what was stated: the
 question closing a sentence is left out (and a sentence that only named what it asks
 about is no bullet), and the kin word the listener is called by is no relation to read.
-What only looks like either stays: a relative clause, a question with its mark, a kin
-word spoken of, a kin word in a list of people."""
+"Listen," "Look," and "there's two things," ask for the listener's ear before the news;
+they order nothing. What only looks like any of these stays: a relative clause, a kin
+word spoken of or in a list of people, "Listen to ..." without its comma."""
 
 from __future__ import annotations
 
@@ -101,3 +102,32 @@ def test_a_word_and_a_kin_called_is_no_fact(said: str) -> None:
 def test_a_kin_word_spoken_of_stays(said: str, kept: str) -> None:
     facts = _flush(said)
     assert any(kept in fact for fact in facts), facts
+
+
+@pytest.mark.parametrize(
+    ("said", "kept", "gone"),
+    [
+        # "Listen," and "Look," get the listener's ear; they order nothing.
+        ("Listen, the vet moved Biscuit's operation to the 12th.", "The vet moved", "Listen"),
+        ("Look, the garage in Frome wants 400 for the clutch.", "The garage in Frome", "Look"),
+        ("See, the new job at Acme starts on the 10th.", "The new job at Acme", "See"),
+        # The topics announced before they are told.
+        (
+            "There's two things, the landlord rang and the rent goes up to 950 in May.",
+            "The landlord rang",
+            "two things",
+        ),
+    ],
+)
+def test_a_word_that_asks_for_the_ear_is_a_lead_in(said: str, kept: str, gone: str) -> None:
+    facts = _flush(said)
+    assert any(fact.removeprefix("Rosa: ").startswith(kept) for fact in facts), facts
+    assert not any(gone in fact for fact in facts), facts
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["Listen to the podcast Tom made about Frome.", "Look at the photos from Crete tonight."],
+)
+def test_listen_and_look_without_a_comma_still_order(said: str) -> None:
+    assert _flush(said) == []
