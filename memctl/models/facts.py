@@ -4667,12 +4667,13 @@ _HESITATED = re.compile(
     rf"(?:,\s*)?(?<![\w'’-])(?P<sound>{_HESITATION})(?![\w'’-])(?:\s*,)?\s*", re.I
 )
 _RESTART = re.compile(
-    rf"(?<![\w'’])(?P<words>[\w'’]+(?:\s+[\w'’]+){{0,2}}),\s+(?:{_HESITATION},?\s+)?"
+    rf"(?<![\w'’])(?P<words>[\w'’]+(?:\s+[\w'’]+){{0,2}}),\s+(?:(?:{_HESITATION}|well),?\s+)?"
     r"(?P=words)(?![\w'’])",
     re.I,
 )
-"""Words said again after a comma, a hesitation between or not: a restart ("he's, um,
-he's still teaching", "Friday, Friday the seventh", "that's, that's life changing")."""
+"""Words said again after a comma, a hesitation or a "well" between or not: a restart
+("he's, um, he's still teaching", "she's, well she's Irish", "Friday, Friday the
+seventh", "that's, that's life changing")."""
 _JOINING = _words(
     "a an the my your his her our their its this that to of in on at for with from by about "
     "and but or so plus because than been be being is was are were am has have had do does did "
@@ -4740,7 +4741,7 @@ def _repair_kind(word: str) -> str:
 _MAYBE_DISFLUENT = re.compile(
     rf"(?<![\w'’-]){_HESITATION}(?![\w'’-])|,\s*like\b|\blike\s*(?:,|[.!?]*$)|\bi\s+mean\b"
     r"|\b(?:wait|rather|scratch|hang\s+on)\b|\b(?:sorry|actually),?\s+no\b|\bno,?\s+sorry\b"
-    r"|(?<![\w'’])([\w'’]+)(?:\s+[\w'’]+){0,2},\s+\1(?![\w'’])",
+    r"|(?<![\w'’])([\w'’]+)(?:\s+[\w'’]+){0,2},\s+(?:well,?\s+)?\1(?![\w'’])",
     re.I,
 )
 """A cheap test that a sentence may hold something `_without_disfluencies` takes out."""
@@ -5278,11 +5279,24 @@ def _without_unmarked_questions(sentence: str) -> str:
     return sentence if _VERB.search(sentence) else ""
 
 
+def _without_listener_tail(sentence: str) -> str:
+    """A statement of someone else without the clauses after it that turn to the listener
+    ("Bernadette's Irish, from Sligo, she talks more than your mother did"): a run-on
+    turn goes on from the news to the one it is told to, and the listener's "you" in its
+    tail made the whole of it a remark to them. A sentence of the speaker's own (`I`,
+    `my`) is kept whole, as `is_fact` keeps it."""
+    found = _LISTENER.search(sentence)
+    if found is None or _ABOUT_SPEAKER.search(sentence) or _AGREED.search(sentence):
+        return sentence
+    comma = sentence.rfind(",", 0, found.start())
+    return sentence if comma < 0 else sentence[:comma].rstrip() + "."
+
+
 def _without_tail_question(sentence: str) -> str:
     """The statement without the question or the order tacked onto it ("My lease ends
     June 30, don't tell my landlord"): the statement is judged alone, and not lost to the
     question mark at its end nor to the request to the listener."""
-    sentence = _without_reaction_tag(_without_unmarked_questions(sentence))
+    sentence = _without_reaction_tag(_without_listener_tail(_without_unmarked_questions(sentence)))
     order = None
     tail = _TAIL_QUESTION.search(sentence) or (order := _tail_order(sentence))
     if tail is None or (order is None and _WH_ASKS.match(sentence)):

@@ -4,7 +4,9 @@ off with commas ("Nine hundred pounds, Mum."). A bullet keeps what was stated: t
 question closing a sentence is left out (and a sentence that only named what it asks
 about is no bullet), and the kin word the listener is called by is no relation to read.
 "Listen," "Look," and "there's two things," ask for the listener's ear before the news;
-they order nothing. What only looks like any of these stays: a relative clause, a kin
+they order nothing. A run-on turn's news about someone else is kept without the clauses
+after it that turn to the listener ("..., she talks more than your sister does"), and a
+restart with "well" between is said once. What only looks like any of these stays: a relative clause, a kin
 word spoken of or in a list of people, "Listen to ..." without its comma."""
 
 from __future__ import annotations
@@ -131,3 +133,45 @@ def test_a_word_that_asks_for_the_ear_is_a_lead_in(said: str, kept: str, gone: s
 )
 def test_listen_and_look_without_a_comma_still_order(said: str) -> None:
     assert _flush(said) == []
+
+
+def _heard(said: str) -> list[str]:
+    """The bullets of `said` told by Ken to Rosa, who spoke first."""
+    from memctl.models.builtin import BuiltinModel as Model
+
+    conversation: list[dict[str, Any]] = [
+        {"role": "user", "name": "Rosa", "text": "Morning.", "ts": "2025-02-03T09:00:00+00:00"},
+        {"role": "assistant", "name": "Ken", "text": said, "ts": "2025-02-03T09:01:00+00:00"},
+    ]
+    payload = {"conversation": conversation, "memory": "", "ledger": "", "thread": "t"}
+    text = Model().complete(Request("flush", [], payload)).text
+    return [] if text == NO_REPLY else [line.removeprefix("- ") for line in text.splitlines()]
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        (
+            "Gemma is Irish, from Cork, she talks more than your sister does.",
+            "Ken: Gemma is Irish, from Cork.",
+        ),
+        (
+            "The new flat in Leith has two bedrooms and a garden, it's bigger than your place.",
+            "Ken: The new flat in Leith has two bedrooms and a garden.",
+        ),
+    ],
+)
+def test_a_run_on_turn_keeps_its_news_before_it_turns_to_the_listener(said: str, kept: str) -> None:
+    assert _heard(said) == [kept]
+
+
+def test_the_speakers_own_news_keeps_its_tail() -> None:
+    # "We" tells of the speaker: the clause naming the listener is part of their news.
+    assert _heard("We sold the van to Priya, your cousin, for 4000.") == [
+        "Ken: We sold the van to Priya, your cousin, for 4000."
+    ]
+
+
+def test_a_restart_with_well_between_is_said_once() -> None:
+    facts = _heard("Our new neighbour is, well is from Cork, and she moved in on the 3rd.")
+    assert facts == ["Ken: Our new neighbour is from Cork, and she moved in on 2025-02-03."]
