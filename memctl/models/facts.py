@@ -4326,13 +4326,20 @@ class _Referent:
             if found is not None:
                 return found
             if content_words(sentence) and not (
-                _PRONOUN_ANY.search(sentence) and not _INNER_CAPITAL.search(sentence)
+                (_PRONOUN_ANY.search(sentence) or _ASKS_OF_NO_ONE.fullmatch(sentence))
+                and not _INNER_CAPITAL.search(sentence)
             ):
                 return None  # "yeah..." between says nothing of anyone; this said another
         return None
 
 
 _PRONOUN_ANY = re.compile(r"\b(?:he|she|him|her|his|he's|she's)\b", re.I)
+_ASKS_OF_NO_ONE = re.compile(
+    r"(?!.*\b(?i:the|an?|my|our|his|her|their|your|this|that)\s+[a-z])[^?]*\?+\s*"
+)
+"""A question naming nothing a "she" after it could be ("Amlodipine?", "Really?", "How
+much?"), unlike "Did you see the doctor?": between a name and a "she", it asks about
+what was said of them and leaves them who "she" is (`_Referent.name`)."""
 
 
 def _named_pronoun(

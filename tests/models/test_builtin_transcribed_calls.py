@@ -6,7 +6,8 @@ about is no bullet), and the kin word the listener is called by is no relation t
 "Listen," "Look," and "there's two things," ask for the listener's ear before the news;
 they order nothing. A run-on turn's news about someone else is kept without the clauses
 after it that turn to the listener ("..., she talks more than your sister does"), and a
-restart with "well" between is said once. What only looks like any of these stays: a relative clause, a kin
+restart with "well" between is said once. A short question naming nothing ("Really?")
+between a name and a "she" leaves the name who "she" is. What only looks like any of these stays: a relative clause, a kin
 word spoken of or in a list of people, "Listen to ..." without its comma."""
 
 from __future__ import annotations
@@ -20,15 +21,31 @@ from memctl.models.builtin import BuiltinModel
 from memctl.models.interface import Request
 
 
-def _flush(*texts: str, name: str = "Rosa") -> list[str]:
-    """The bullets builtin's flush writes for `texts`, said by `name` on a call."""
+def _call(*turns: tuple[str, str]) -> list[str]:
+    """The bullets builtin's flush writes for a call, each turn (speaker, text); the
+    first speaker is the user."""
     conversation: list[dict[str, Any]] = [
-        {"role": "user", "name": name, "text": text, "ts": "2025-02-03T09:00:00+00:00"}
-        for text in texts
+        {
+            "role": "user" if speaker == turns[0][0] else "assistant",
+            "name": speaker,
+            "text": text,
+            "ts": f"2025-02-03T09:0{number}:00+00:00",
+        }
+        for number, (speaker, text) in enumerate(turns)
     ]
     payload = {"conversation": conversation, "memory": "", "ledger": "", "thread": "t"}
     text = BuiltinModel().complete(Request("flush", [], payload)).text
     return [] if text == NO_REPLY else [line.removeprefix("- ") for line in text.splitlines()]
+
+
+def _flush(said: str) -> list[str]:
+    """The bullets of `said`, Rosa's alone."""
+    return _call(("Rosa", said))
+
+
+def _heard(said: str) -> list[str]:
+    """The bullets of `said`, told by Ken to Rosa, who spoke first."""
+    return _call(("Rosa", "Morning."), ("Ken", said))
 
 
 @pytest.mark.parametrize(
@@ -135,19 +152,6 @@ def test_listen_and_look_without_a_comma_still_order(said: str) -> None:
     assert _flush(said) == []
 
 
-def _heard(said: str) -> list[str]:
-    """The bullets of `said` told by Ken to Rosa, who spoke first."""
-    from memctl.models.builtin import BuiltinModel as Model
-
-    conversation: list[dict[str, Any]] = [
-        {"role": "user", "name": "Rosa", "text": "Morning.", "ts": "2025-02-03T09:00:00+00:00"},
-        {"role": "assistant", "name": "Ken", "text": said, "ts": "2025-02-03T09:01:00+00:00"},
-    ]
-    payload = {"conversation": conversation, "memory": "", "ledger": "", "thread": "t"}
-    text = Model().complete(Request("flush", [], payload)).text
-    return [] if text == NO_REPLY else [line.removeprefix("- ") for line in text.splitlines()]
-
-
 @pytest.mark.parametrize(
     ("said", "kept"),
     [
@@ -175,3 +179,21 @@ def test_the_speakers_own_news_keeps_its_tail() -> None:
 def test_a_restart_with_well_between_is_said_once() -> None:
     facts = _heard("Our new neighbour is, well is from Cork, and she moved in on the 3rd.")
     assert facts == ["Ken: Our new neighbour is from Cork, and she moved in on 2025-02-03."]
+
+
+def test_a_question_naming_nothing_leaves_she_to_the_name_before() -> None:
+    facts = _call(
+        ("Rosa", "My auntie Carol had her hip replaced last week."),
+        ("Ken", "Really?"),
+        ("Rosa", "She's home on Friday and walking with a frame already."),
+    )
+    assert any(fact.removeprefix("Rosa: ").startswith("Carol is home on") for fact in facts), facts
+
+
+def test_a_question_naming_someone_else_leaves_she_unread() -> None:
+    facts = _call(
+        ("Rosa", "My auntie Carol had her hip replaced last week."),
+        ("Ken", "Did you see the physio?"),
+        ("Rosa", "She said the hip is healing well and to walk every day."),
+    )
+    assert not any("Carol said" in fact for fact in facts), facts
