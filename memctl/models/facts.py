@@ -3040,6 +3040,7 @@ def facts_told(
                 as_said in seen
                 or _key(sentence) in written
                 or _echoes(sentence, words, heard)
+                or _reads_back(_without_fillers(pieces[index]), heard)
                 or not (
                     sentence := _you_named(sentence, speaker, people, _last_other(spoke, speaker))
                 )
@@ -4497,6 +4498,39 @@ def _echoes(sentence: str, words: set[str], heard: list[str]) -> bool:
     # Longer, most of it: "Mel moving to Oslo in June, big move" after "My sister Mel
     # is moving to Oslo in June".
     return len(words & theirs) >= 0.6 * len(words)
+
+
+_READ_BACK = re.compile(
+    r"^(?P<back>[^,.!?;:]{1,40}?)[,.!]+\s*"
+    r"(?:right|ok|okay|yes|yeah|yep|agreed|good|great|lovely|brilliant|fine|perfect|deal|"
+    r"got it|noted|that['’]s it|that['’]s right)\b",
+    re.I,
+)
+_SAID_VALUE = re.compile(
+    rf"(?:(?:the|of|and|a|on|at|half|past|quarter|to|{_SPELLED_DAY}|{_WD}|"
+    r"\d[\d,.:]*(?:st|nd|rd|th|am|pm|k)?|[£$€]\d[\d,.]*|one|two|three|four|five|six|seven|"
+    r"eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|"
+    r"nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|grand|"
+    rf"pounds|quid|dollars|euros|{_MONTH_WORD})(?:[\s-]+|$))+",
+    re.I,
+)
+"""A value said in words or digits: a sum, a count, a time, a day ("three sixty", "the
+nineteenth of March", "half ten", "Friday 14")."""
+
+
+def _reads_back(sentence: str, heard: list[str]) -> bool:
+    """Whether a sentence opens by saying back a value the other just stated and taking it
+    (`_READ_BACK`: "Three sixty, right, ...", "Twenty-sixth, OK, ...", "Three six eight,
+    agreed, ..."), as people on the phone confirm what they heard: the value is the
+    other's fact, kept where it was said, and what follows is the listener's reaction
+    ("..., I'll put it on the calendar"). A value said back to a question (`heard` keeps
+    none) answers it, and tells."""
+    back = _READ_BACK.match(sentence)
+    if back is None or not heard or not _SAID_VALUE.fullmatch(back["back"].strip()):
+        return False
+    words = {word[:5] for word in content_words(back["back"])}
+    theirs = {word[:5] for said in heard for word in content_words(said)}
+    return bool(words & theirs)
 
 
 _MEMORY_LEAD_IN = re.compile(

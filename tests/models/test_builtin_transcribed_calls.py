@@ -7,7 +7,8 @@ about is no bullet), and the kin word the listener is called by is no relation t
 they order nothing. A run-on turn's news about someone else is kept without the clauses
 after it that turn to the listener ("..., she talks more than your sister does"), and a
 restart with "well" between is said once. A short question naming nothing ("Really?")
-between a name and a "she" leaves the name who "she" is. What only looks like any of these stays: a relative clause, a kin
+between a name and a "she" leaves the name who "she" is. A value said back and taken
+("The fourteenth, right, I'll take the morning off") is the other's fact, not a new one. What only looks like any of these stays: a relative clause, a kin
 word spoken of or in a list of people, "Listen to ..." without its comma."""
 
 from __future__ import annotations
@@ -197,3 +198,39 @@ def test_a_question_naming_someone_else_leaves_she_unread() -> None:
         ("Rosa", "She said the hip is healing well and to walk every day."),
     )
     assert not any("Carol said" in fact for fact in facts), facts
+
+
+def test_a_value_said_back_and_taken_is_the_others_fact() -> None:
+    facts = _call(
+        ("Rosa", "The plumber is coming on the fourteenth at nine to fit the new tank."),
+        ("Ken", "The fourteenth, right, I'll take the morning off work at the depot."),
+    )
+    assert facts == ["Rosa: The plumber is coming on 2025-02-14 at nine to fit the new tank."]
+
+
+@pytest.mark.parametrize(
+    ("turns", "kept"),
+    [
+        # Said back to a question, the value answers it.
+        (
+            (
+                ("Rosa", "Is it four hundred for the clutch?"),
+                ("Ken", "Four hundred, yes, and the garage in Frome can do it on the 20th."),
+            ),
+            "Four hundred, yes, and the garage in Frome can do it on 2025-02-20.",
+        ),
+        # A thing said back, not a value: what follows is the speaker's news.
+        (
+            (
+                ("Rosa", "Tom said the depot in Frome is busy."),
+                ("Ken", "The depot, right, they moved me to nights from March."),
+            ),
+            "They moved Ken to nights from March.",
+        ),
+    ],
+)
+def test_what_only_looks_like_a_read_back_tells(
+    turns: tuple[tuple[str, str], ...], kept: str
+) -> None:
+    facts = _call(*turns)
+    assert any(fact.removeprefix("Ken: ") == kept for fact in facts), facts
