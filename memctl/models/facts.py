@@ -721,17 +721,22 @@ class _When:
     """How the resolved time is written in the fact: `on 2023-05-07`, `in April 2023`."""
 
 
-def resolve_dates(text: str, said: datetime | None, month: str | None = None) -> str:
+def resolve_dates(
+    text: str, said: datetime | None, month: str | None = None, asked: bool | None = None
+) -> str:
     """Relative dates in `text` written as the date they mean: "yesterday", said on
     2023-05-08, is "on 2023-05-07". Without `said`, or for a phrase it does not know,
     the text is kept as it is. `month`: the month the speaker named last before `text`
     in the same message, for "the 3rd" when `text` names none ("We fly to Osaka in
-    November. We land on the 3rd.")."""
+    November. We land on the 3rd."). `asked`: the tense of the question `text` answers,
+    for a text whose own words do not tell one (True: the past)."""
     if said is None:
         return text
     text = _ordinals_as_digits(text)
     day = said.date()
     told = _tense(text)
+    if told is None:
+        told = asked
     habitual = bool(HABIT.search(text))
 
     def replace(match: re.Match[str]) -> str:
@@ -3052,6 +3057,7 @@ def facts_told(
                 said,
                 month or _carried_month(fixed, position, sentence),
                 user=role == "user",
+                past=hearing.answers and _ASKED_PAST.search(hearing.question) is not None,
             )
             fixed = _month_fixed(sentence, fact, said, position) or fixed
             fact = _in_month(fact, said if several_months else None)
@@ -5608,19 +5614,28 @@ THE_USER = "the user"
 them is had with ("I'm Priya" names them: "The user's name is Priya.")."""
 
 
+_ASKED_PAST = re.compile(r"\bdid(?:n['’]?t)?\s+[\w'’]", re.I)
+"""A question asked in the past ("did the 93 come through?", "didn't he ring?"): its
+answer tells of the past, whatever tense its verb has ("yes it arrive on the 3rd", said
+by a learner of English with the verb's plain form)."""
+
+
 def _standalone(
     sentence: str,
     speaker: str | None,
     said: datetime | None,
     month: str | None = None,
     user: bool = False,
+    past: bool = False,
 ) -> str:
     """The fact as a bullet reads alone: dates resolved, the speaker's name for "I" and
     "my" (a `user` never named: "the user", so "My manager is Farid" is no one's in
     MEMORY.md; an unnamed assistant's own "I" is left: it is the agent reading it), and
-    the speaker's name before a fact that does not name them."""
+    the speaker's name before a fact that does not name them. `past`: it answers a
+    question asked in the past (`_ASKED_PAST`), so a date its own words give no tense is
+    read in the past."""
     sentence = _TAIL_HEDGE.sub(r", \1", sentence)
-    fact = " ".join(resolve_dates(sentence, said, month).split())
+    fact = " ".join(resolve_dates(sentence, said, month, past or None).split())
     person = speaker or (THE_USER if user else None)
     if person:
         fact = third_person(fact, person, bool(_PAST_TIME.search(sentence)))

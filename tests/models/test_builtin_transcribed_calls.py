@@ -8,7 +8,9 @@ they order nothing. A run-on turn's news about someone else is kept without the 
 after it that turn to the listener ("..., she talks more than your sister does"), and a
 restart with "well" between is said once. A short question naming nothing ("Really?")
 between a name and a "she" leaves the name who "she" is. A value said back and taken
-("The fourteenth, right, I'll take the morning off") is the other's fact, not a new one. What only looks like any of these stays: a relative clause, a kin
+("The fourteenth, right, I'll take the morning off") is the other's fact, not a new one.
+An answer to a question asked in the past ("did the parcel come?") is dated in the past
+when its own verb tells no tense ("yes it arrive on the 1st", in learner English). What only looks like any of these stays: a relative clause, a kin
 word spoken of or in a list of people, "Listen to ..." without its comma."""
 
 from __future__ import annotations
@@ -234,3 +236,36 @@ def test_what_only_looks_like_a_read_back_tells(
 ) -> None:
     facts = _call(*turns)
     assert any(fact.removeprefix("Ken: ") == kept for fact in facts), facts
+
+
+@pytest.mark.parametrize(
+    ("turns", "kept"),
+    [
+        # Asked in the past, the answer is of the past, whatever form its verb has.
+        (
+            (
+                ("Rosa", "Did the parcel from Bristol come?"),
+                ("Ken", "Yes, it arrive on the 1st, the courier leave it with Jo."),
+            ),
+            "on 2025-02-01",
+        ),
+        # Asked without its mark, as a transcription writes it.
+        (
+            (("Rosa", "Did the parcel from Bristol come"), ("Ken", "yes it arrive on the 1st")),
+            "on 2025-02-01",
+        ),
+        # Not asked in the past: the day ahead.
+        (
+            (
+                ("Rosa", "Is the parcel from Bristol coming?"),
+                ("Ken", "Yes, it arrive on the 1st, the courier leave it with Jo."),
+            ),
+            "on 2025-03-01",
+        ),
+    ],
+)
+def test_an_answer_to_a_question_in_the_past_is_dated_in_the_past(
+    turns: tuple[tuple[str, str], ...], kept: str
+) -> None:
+    facts = _call(*turns)
+    assert any(kept in fact for fact in facts if "Ken" in fact), facts
