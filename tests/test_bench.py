@@ -207,3 +207,54 @@ def test_the_supersession_bench_times_stale_with_every_reading_cache_emptied() -
     cases = supersession.make_cases(6, random.Random(25), supersession.KINDS)
     assert supersession.detection_time(cases) > 0
     assert supersede.claim.cache_info().currsize > 0  # the timed run filled them again
+
+
+def test_query_whole_has_the_semantic_leg_embed_the_question_as_asked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """recall_eval's `--query-whole` (sem21): the semantic leg is asked the question as
+    written, "why" and all, where recall asks it the question's terms (a transformer leg
+    reads the question words; WordLlama's mean of tokens is pulled by them)."""
+    from recall_eval import build, parse, query_whole
+
+    import memctl.retrieval.recall as recall_module
+    from memctl.core.config import load_config
+    from memctl.core.workspace import Workspace
+    from tests.support.embed_server import embed
+
+    asked: list[str] = []
+
+    class Recording:
+        """The loopback server's hashed bags of words, keeping every text it embeds."""
+
+        name = "recording-hash"
+        context = False
+
+        def embed(self, texts: list[str]) -> list[list[float]]:
+            asked.extend(texts)
+            return [embed(text) for text in texts]
+
+        def cost(self, tokens: int) -> float | None:
+            return None
+
+    data = parse(
+        "=== c1\n--- 2025-03-01\n"
+        "Nell: Hatherley Barn has gone into administration [q1]\n"
+        "Darius: we booked the DJ for the evening\n"
+        "? q1 dev | Why did the couple lose their first venue?\n"
+    )
+    root = tmp_path / "ws"
+    build(root, data)
+    ws, config = Workspace(root, "UTC"), load_config(root / "memctl.yaml")
+    question = data.questions[0].text
+
+    def query_embedded() -> str:
+        asked.clear()
+        recall_module.recall(ws, config, question, 10, "all", embedder=Recording())
+        return asked[-1]
+
+    assert query_embedded() == "couple lose first venue"
+    # The lever replaces recall's _nearest for the process: put it back afterwards.
+    monkeypatch.setattr(recall_module, "_nearest", recall_module._nearest)
+    query_whole()
+    assert query_embedded() == question

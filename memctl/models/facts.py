@@ -721,17 +721,22 @@ class _When:
     """How the resolved time is written in the fact: `on 2023-05-07`, `in April 2023`."""
 
 
-def resolve_dates(text: str, said: datetime | None, month: str | None = None) -> str:
+def resolve_dates(
+    text: str, said: datetime | None, month: str | None = None, asked: bool | None = None
+) -> str:
     """Relative dates in `text` written as the date they mean: "yesterday", said on
     2023-05-08, is "on 2023-05-07". Without `said`, or for a phrase it does not know,
     the text is kept as it is. `month`: the month the speaker named last before `text`
     in the same message, for "the 3rd" when `text` names none ("We fly to Osaka in
-    November. We land on the 3rd.")."""
+    November. We land on the 3rd."). `asked`: the tense of the question `text` answers,
+    for a text whose own words do not tell one (True: the past)."""
     if said is None:
         return text
     text = _ordinals_as_digits(text)
     day = said.date()
     told = _tense(text)
+    if told is None:
+        told = asked
     habitual = bool(HABIT.search(text))
 
     def replace(match: re.Match[str]) -> str:
@@ -2674,7 +2679,44 @@ def _without_vocative(sentence: str, names: frozenset[str]) -> str:
     if kin and (kin["name"] is None or kin["name"].casefold() in names):
         rest = sentence[kin.end() :]
         sentence = rest[:1].upper() + rest[1:]
-    return sentence
+    return _without_kin_called(sentence)
+
+
+_CALLED = "|".join(sorted(CALLED_KIN, key=lambda w: (-len(w), w)))
+_KIN_CALLED = re.compile(
+    rf"^(?:(?:hi|hiya|hey|hello|morning|evening|night|bye|love you|thanks|cheers|oh|ok|okay)"
+    rf"\s+(?:{_CALLED})\b[,!.]*\s*"
+    rf"|(?:{_CALLED}),\s+(?=(?:hi|hiya|hey|hello|morning|listen|look|sorry|it['’]s)\b))"
+    rf"|,\s*(?:{_CALLED})(?=\s*(?:,|[.!]*\s*$))",
+    re.I,
+)
+"""A kin word the speaker calls the listener by, set off as a call is ("Hiya Dad, ...",
+"Dad, hi, ...", "Three seventy-five, Dad.", "Twenty-sixth, Dad, two six"): between
+commas, closing the sentence after one, after a greeting, or before one. A kin word
+spoken of has no comma around it ("Dad is visiting", "I rang Mum"), nor does one a
+comma ends after its verb ("I told Mum, and she laughed" sets it off on one side only)."""
+
+
+def _called_off(match: re.Match[str]) -> str:
+    """Nothing for a `_KIN_CALLED` match, or the match itself when it is an item of a list of
+    people ("Amy, Dad, and me", "my sister, Mum, and I"): the word before its comma is a
+    name (a capital not opening the sentence) or a kin word, or "and" follows it."""
+    before = re.search(r"([\w'’-]+)\W*$", match.string[: match.start()])
+    if before is None:
+        return ""
+    named = before[1][:1].isupper() and match.string[: before.start()].strip() != ""
+    listed = re.match(r"\s*,?\s*(?:and|or|&)\b", match.string[match.end() :], re.I)
+    return match[0] if named or listed or before[1].casefold() in kin_words() else ""
+
+
+def _without_kin_called(sentence: str) -> str:
+    """The sentence without a kin word the listener is called by (`_KIN_CALLED`): on a
+    call between a parent and a child it is in half their sentences, and read as a
+    relation it made "Geology, Dad." a fact about a kin."""
+    bare = _KIN_CALLED.sub(_called_off, sentence).strip()
+    if bare == sentence.strip():
+        return sentence
+    return bare[:1].upper() + bare[1:] if bare else bare
 
 
 _KIN_VOCATIVE = re.compile(
@@ -3003,6 +3045,7 @@ def facts_told(
                 as_said in seen
                 or _key(sentence) in written
                 or _echoes(sentence, words, heard)
+                or _reads_back(_without_fillers(pieces[index]), heard)
                 or not (
                     sentence := _you_named(sentence, speaker, people, _last_other(spoke, speaker))
                 )
@@ -3014,6 +3057,7 @@ def facts_told(
                 said,
                 month or _carried_month(fixed, position, sentence),
                 user=role == "user",
+                past=hearing.answers and _ASKED_PAST.search(hearing.question) is not None,
             )
             fixed = _month_fixed(sentence, fact, said, position) or fixed
             fact = _in_month(fact, said if several_months else None)
@@ -4289,13 +4333,20 @@ class _Referent:
             if found is not None:
                 return found
             if content_words(sentence) and not (
-                _PRONOUN_ANY.search(sentence) and not _INNER_CAPITAL.search(sentence)
+                (_PRONOUN_ANY.search(sentence) or _ASKS_OF_NO_ONE.fullmatch(sentence))
+                and not _INNER_CAPITAL.search(sentence)
             ):
                 return None  # "yeah..." between says nothing of anyone; this said another
         return None
 
 
 _PRONOUN_ANY = re.compile(r"\b(?:he|she|him|her|his|he's|she's)\b", re.I)
+_ASKS_OF_NO_ONE = re.compile(
+    r"(?!.*\b(?i:the|an?|my|our|his|her|their|your|this|that)\s+[a-z])[^?]*\?+\s*"
+)
+"""A question naming nothing a "she" after it could be ("Amlodipine?", "Really?", "How
+much?"), unlike "Did you see the doctor?": between a name and a "she", it asks about
+what was said of them and leaves them who "she" is (`_Referent.name`)."""
 
 
 def _named_pronoun(
@@ -4455,6 +4506,39 @@ def _echoes(sentence: str, words: set[str], heard: list[str]) -> bool:
     return len(words & theirs) >= 0.6 * len(words)
 
 
+_READ_BACK = re.compile(
+    r"^(?P<back>[^,.!?;:]{1,40}?)[,.!]+\s*"
+    r"(?:right|ok|okay|yes|yeah|yep|agreed|good|great|lovely|brilliant|fine|perfect|deal|"
+    r"got it|noted|that['’]s it|that['’]s right)\b",
+    re.I,
+)
+_SAID_VALUE = re.compile(
+    rf"(?:(?:the|of|and|a|on|at|half|past|quarter|to|{_SPELLED_DAY}|{_WD}|"
+    r"\d[\d,.:]*(?:st|nd|rd|th|am|pm|k)?|[£$€]\d[\d,.]*|one|two|three|four|five|six|seven|"
+    r"eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|"
+    r"nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|grand|"
+    rf"pounds|quid|dollars|euros|{_MONTH_WORD})(?:[\s-]+|$))+",
+    re.I,
+)
+"""A value said in words or digits: a sum, a count, a time, a day ("three sixty", "the
+nineteenth of March", "half ten", "Friday 14")."""
+
+
+def _reads_back(sentence: str, heard: list[str]) -> bool:
+    """Whether a sentence opens by saying back a value the other just stated and taking it
+    (`_READ_BACK`: "Three sixty, right, ...", "Twenty-sixth, OK, ...", "Three six eight,
+    agreed, ..."), as people on the phone confirm what they heard: the value is the
+    other's fact, kept where it was said, and what follows is the listener's reaction
+    ("..., I'll put it on the calendar"). A value said back to a question (`heard` keeps
+    none) answers it, and tells."""
+    back = _READ_BACK.match(sentence)
+    if back is None or not heard or not _SAID_VALUE.fullmatch(back["back"].strip()):
+        return False
+    words = {word[:5] for word in content_words(back["back"])}
+    theirs = {word[:5] for said in heard for word in content_words(said)}
+    return bool(words & theirs)
+
+
 _MEMORY_LEAD_IN = re.compile(
     r"^(?:(?:from|according to|per|based on|in) (?:my |the |your )?(?:memory|MEMORY\.md|notes)"
     r"|memory (?:says|notes|has)|I (?:remember|recall)(?: that)?)\b[,:]?\s*",
@@ -4476,7 +4560,8 @@ _LEAD_IN = re.compile(
     r"^(?:(?:guess what|oh|honestly|so|well|anyway|by the way|haha|lol|wow|yeah|yep|yup|ok|okay|surprise|"
     r"also|plus|and|but|ah+|o+h|um+|uh+|hm+|ugh+|of course|side note|unrelated|sorry(?=,)|"
     r"(?:(?:one|two)\s+(?:more\s+|last\s+|other\s+)?|another\s+|(?:random\s+)?other\s+|last\s+)"
-    r"things?(?=[,:])|speaking of(?=,)|"
+    r"things?(?=[,:])|there(?:['’]s|\s+(?:is|are))\s+(?:one|two|three|a\s+couple\s+of)\s+"
+    r"(?:more\s+|other\s+)?things?(?=[,:])|(?:listen|look|see|mind\s+you)(?=,)|speaking of(?=,)|"
     r"actually|hey|not much new,? except that|fun fact|funny thing|good news|bad news|"
     rf"heads up|update|believe it or not|for what it'?s worth|{_FIXED_ASIDE}|"
     r"right(?=[,!.])|(?:my|our)\s+(?:(?:big|bigger|huge|other|real|latest|own|little|good)\s+)?"
@@ -4629,12 +4714,13 @@ _HESITATED = re.compile(
     rf"(?:,\s*)?(?<![\w'’-])(?P<sound>{_HESITATION})(?![\w'’-])(?:\s*,)?\s*", re.I
 )
 _RESTART = re.compile(
-    rf"(?<![\w'’])(?P<words>[\w'’]+(?:\s+[\w'’]+){{0,2}}),\s+(?:{_HESITATION},?\s+)?"
+    rf"(?<![\w'’])(?P<words>[\w'’]+(?:\s+[\w'’]+){{0,2}}),\s+(?:(?:{_HESITATION}|well),?\s+)?"
     r"(?P=words)(?![\w'’])",
     re.I,
 )
-"""Words said again after a comma, a hesitation between or not: a restart ("he's, um,
-he's still teaching", "Friday, Friday the seventh", "that's, that's life changing")."""
+"""Words said again after a comma, a hesitation or a "well" between or not: a restart
+("he's, um, he's still teaching", "she's, well she's Irish", "Friday, Friday the
+seventh", "that's, that's life changing")."""
 _JOINING = _words(
     "a an the my your his her our their its this that to of in on at for with from by about "
     "and but or so plus because than been be being is was are were am has have had do does did "
@@ -4702,7 +4788,7 @@ def _repair_kind(word: str) -> str:
 _MAYBE_DISFLUENT = re.compile(
     rf"(?<![\w'’-]){_HESITATION}(?![\w'’-])|,\s*like\b|\blike\s*(?:,|[.!?]*$)|\bi\s+mean\b"
     r"|\b(?:wait|rather|scratch|hang\s+on)\b|\b(?:sorry|actually),?\s+no\b|\bno,?\s+sorry\b"
-    r"|(?<![\w'’])([\w'’]+)(?:\s+[\w'’]+){0,2},\s+\1(?![\w'’])",
+    r"|(?<![\w'’])([\w'’]+)(?:\s+[\w'’]+){0,2},\s+(?:well,?\s+)?\1(?![\w'’])",
     re.I,
 )
 """A cheap test that a sentence may hold something `_without_disfluencies` takes out."""
@@ -5207,11 +5293,57 @@ _WH_ASKS = re.compile(
 Jen's flight"); not "what I love is ...", which tells."""
 
 
+_UNMARKED_TAIL_QUESTION = re.compile(
+    r",\s*(?:(?:and|but|um|well)\s+)?(?:"
+    r"(?:do|does|did|is|are|was|were|can|could|would|will|should|has|have)\s+"
+    r"(?:you|u|we|they|he|she|it|there|now|(?-i:[A-Z])[a-z]+)\s+[\w'’]"
+    r"|(?:what|how|why)(?:['’]s|\s+(?:is|are|was|were|do|does|did|can|could|would|will|has|"
+    r"have|happened)\b)"
+    r")[^,?]*$",
+    re.I,
+)
+"""A question closing a sentence said aloud and written down without its mark, as a voice
+transcription writes one ("..., did Colin come round", "Hiya, how was the first week",
+"..., are you OK, what happened"): asked by its word order, an auxiliary before its
+subject or "what", "how" or "why" before an auxiliary. Not "who", "which", "where" or
+"when", which open a relative clause as often ("I met Tom, who was lovely"), nor an
+auxiliary after "so" ("Ana loves jazz, so do we")."""
+
+
+def _without_unmarked_questions(sentence: str) -> str:
+    """A sentence without the questions closing it when none of it has a question mark
+    (`_UNMARKED_TAIL_QUESTION`), one clause at a time from its end: a transcribed call asks
+    as it tells, and a bullet of "the house, did Colin come round" states nothing. What
+    is left is judged alone, or is nothing when it has no verb (`_VERB`); a sentence with
+    a mark is `_without_tail_question`'s."""
+    if "?" in sentence or (tail := _UNMARKED_TAIL_QUESTION.search(sentence)) is None:
+        return sentence
+    while tail is not None:
+        sentence = sentence[: tail.start()].rstrip() + "."
+        tail = _UNMARKED_TAIL_QUESTION.search(sentence)
+    # What has no verb of its own named what the question asks about ("the house, did
+    # Colin come round"): nothing is stated.
+    return sentence if _VERB.search(sentence) else ""
+
+
+def _without_listener_tail(sentence: str) -> str:
+    """A statement of someone else without the clauses after it that turn to the listener
+    ("Bernadette's Irish, from Sligo, she talks more than your mother did"): a run-on
+    turn goes on from the news to the one it is told to, and the listener's "you" in its
+    tail made the whole of it a remark to them. A sentence of the speaker's own (`I`,
+    `my`) is kept whole, as `is_fact` keeps it."""
+    found = _LISTENER.search(sentence)
+    if found is None or _ABOUT_SPEAKER.search(sentence) or _AGREED.search(sentence):
+        return sentence
+    comma = sentence.rfind(",", 0, found.start())
+    return sentence if comma < 0 else sentence[:comma].rstrip() + "."
+
+
 def _without_tail_question(sentence: str) -> str:
     """The statement without the question or the order tacked onto it ("My lease ends
     June 30, don't tell my landlord"): the statement is judged alone, and not lost to the
     question mark at its end nor to the request to the listener."""
-    sentence = _without_reaction_tag(sentence)
+    sentence = _without_reaction_tag(_without_listener_tail(_without_unmarked_questions(sentence)))
     order = None
     tail = _TAIL_QUESTION.search(sentence) or (order := _tail_order(sentence))
     if tail is None or (order is None and _WH_ASKS.match(sentence)):
@@ -5482,19 +5614,28 @@ THE_USER = "the user"
 them is had with ("I'm Priya" names them: "The user's name is Priya.")."""
 
 
+_ASKED_PAST = re.compile(r"\bdid(?:n['’]?t)?\s+[\w'’]", re.I)
+"""A question asked in the past ("did the 93 come through?", "didn't he ring?"): its
+answer tells of the past, whatever tense its verb has ("yes it arrive on the 3rd", said
+by a learner of English with the verb's plain form)."""
+
+
 def _standalone(
     sentence: str,
     speaker: str | None,
     said: datetime | None,
     month: str | None = None,
     user: bool = False,
+    past: bool = False,
 ) -> str:
     """The fact as a bullet reads alone: dates resolved, the speaker's name for "I" and
     "my" (a `user` never named: "the user", so "My manager is Farid" is no one's in
     MEMORY.md; an unnamed assistant's own "I" is left: it is the agent reading it), and
-    the speaker's name before a fact that does not name them."""
+    the speaker's name before a fact that does not name them. `past`: it answers a
+    question asked in the past (`_ASKED_PAST`), so a date its own words give no tense is
+    read in the past."""
     sentence = _TAIL_HEDGE.sub(r", \1", sentence)
-    fact = " ".join(resolve_dates(sentence, said, month).split())
+    fact = " ".join(resolve_dates(sentence, said, month, past or None).split())
     person = speaker or (THE_USER if user else None)
     if person:
         fact = third_person(fact, person, bool(_PAST_TIME.search(sentence)))
