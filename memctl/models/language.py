@@ -124,7 +124,8 @@ def language(sentence: str) -> str:
     """The language `sentence` is most likely in: "zh", "ja" or "ko" when its CJK
     characters outnumber its Latin words (two at least), else the language whose
     function words outnumber the English ones in it, else English ("en")."""
-    latin = [word.casefold().replace("’", "'") for word in _LATIN_WORD.findall(sentence)]
+    # lower(), not casefold(): the lists write "heißt", which casefold makes "heisst".
+    latin = [word.lower().replace("’", "'") for word in _LATIN_WORD.findall(sentence)]
     cjk = len(_CJK.findall(sentence))
     if cjk >= 2 and cjk >= len(latin):
         return "ko" if _HANGUL.search(sentence) else "ja" if _KANA.search(sentence) else "zh"

@@ -190,6 +190,7 @@ def test_sentences_end_at_their_mark_not_at_a_date_or_an_abbreviation() -> None:
     [
         ("Im Januar starten wir mit Phase 2.", "de"),
         ("Teamleiter ist Jürgen Weiß.", "de"),
+        ("Die Datenbank heißt kundenportal_prod.", "de"),  # "heißt" is no "heisst"
         ("Nous utilisons toujours Postgres.", "fr"),
         ("staging 的密码是 Gruesse2026Strasse", "zh"),
         ("I talked to 王小明 about the deploy", "en"),
