@@ -235,6 +235,30 @@ _VALUE = re.compile(
 )
 """A value: a number (in Chinese too, "三个"), money, an address, a URL, a path, a
 host or a file, code, an identifier, a weekday in Chinese."""
+_RELATION = re.compile(
+    r"(?i:\b(?:"
+    + _any(
+        r"(?:frau|mann|freundin|freund|tochter|sohn|kinder|schwester|bruder|mutter|vater|"
+        r"mama|papa|oma|opa|chef|chefin|kollegin|kollege|hund|katze)",
+        r"allergisch|vegetarier\w*|veganer\w*",
+        r"(?:ma|mon|notre) (?:femme|mari|fille|fils|sœur|frère|mère|père|chef|cheffe|chien|chat)",
+        r"allergique|végétarien\w*",
+        r"(?:mi|nuestr[oa]) (?:esposa|mujer|marido|hija|hijo|hermana|hermano|madre|padre|jefe|"
+        r"jefa|perro|gato)",
+        r"alérgic[oa]|vegetarian[oa]",
+    )
+    + r")\b)|女儿|儿子|妻子|老婆|老公|丈夫|妈妈|爸爸|母亲|父亲|哥哥|姐姐|弟弟|妹妹|孩子|同事|老板|领导|"
+    r"过敏|素食"
+)
+"""Kin, the people one works with, a pet, a diet or an allergy: a durable relation, as
+the English rules read "my sister", "my boss", "allergic"."""
+_AHEAD = re.compile(
+    r"(?i:\b(?:nächste[nrs]?|kommende[nrs]?|la semaine prochaine|le mois prochain|"
+    r"la próxima|el próximo|la prossima|il prossimo)\b)"
+    r"|下个?月|下周|下星期|明天|明年|后天|上周|上个?月|去年|昨天"
+)
+"""A time said relative to the day it is said ("nächste Woche", "下个月"): a plan or an
+event, dated as the English rules date "next month"."""
 _LOWER_IDENTIFIER = re.compile(r"(?<![\w-])[a-zäöüß\d]+-[a-z\d]+(?![\w-])")
 """A name in lower case with a hyphen ("bärlauch-ci"): a host or a tool in German or
 Dutch, whose own words with a hyphen are capitalised nouns ("Build-Server"); in French
@@ -377,6 +401,8 @@ def _states(sentence: str, code: str) -> bool:
     if _ORDER.match(sentence):
         return ruled
     if ruled or _VALUE.search(sentence) or _NAMING.search(sentence):
+        return True
+    if _RELATION.search(sentence) or _AHEAD.search(sentence):
         return True
     if cjk:
         return _named_in_cjk(sentence) or _zh_identity(sentence) or _zh_where(sentence)

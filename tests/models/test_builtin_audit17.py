@@ -82,6 +82,13 @@ KEPT = [
     ("我的邮箱是wang@example.cn。", "The user: 我的邮箱是wang@example.cn。"),
     ("截止日期改到3月20日", "截止日期改到3月20日。"),
     ("Nous déployons uniquement le mardi.", "Nous déployons uniquement le mardi."),
+    # a relation, a diet, a time ahead (as the English rules read "my sister", "next month")
+    ("Ich bin allergisch gegen Nüsse.", "The user: Ich bin allergisch gegen Nüsse."),
+    ("我老板下周去上海出差。", "The user: 我老板下周去上海出差。"),
+    (
+        "Die Migration machen wir nächste Woche.",
+        "Die Migration machen wir nächste Woche.",
+    ),
     ("Siempre hacemos deploy los martes.", "Siempre hacemos deploy los martes."),
 ]
 DROPPED = [
