@@ -60,6 +60,7 @@ from memctl.models.language import (
     language,
     name_stated,
     states,
+    told_apart,
 )
 from memctl.models.words import ASIDE as _FIXED_ASIDE
 from memctl.models.words import (
@@ -2753,9 +2754,9 @@ def _key(text: str) -> frozenset[str]:
     """Two facts with the same content words, in any order, are the same fact (the
     day it was said again does not make it new; a speaker prefix, `Dana: `, is one of
     its words, as the speaker's name is in "Dana leads payments"), unless one of them is
-    negated."""
+    negated. Not in English, what `told_apart` reads counts too."""
     text = SAID_ON.sub("", _SPEAKER_PREFIX.sub(lambda m: m[0][:-2] + " ", text))
-    words = frozenset(content_words(text)) or frozenset([text.casefold()])
+    words = (frozenset(content_words(text)) or frozenset([text.casefold()])) | told_apart(text)
     # "Ben is not selling the house" is not "Ben is selling the house" said again.
     return words | {"not"} if _NEGATION.search(text) else words
 

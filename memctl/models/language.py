@@ -522,3 +522,22 @@ def continues(before: str, after: str) -> bool:
         _ABBREVIATED.search(before)
         or (_ABBREVIATION_OPENED.search(before) and _ABBREVIATION_CLOSED.match(after))
     )
+
+
+_CJK_RUN = re.compile(rf"{_CJK.pattern}+")
+_NEGATED = re.compile(
+    r"(?i:\b(?:nicht|kein\w*|nie|niemals|ne|pas|jamais|nunca|non|mai|não|niet|geen|nooit)\b)"
+    r"|[不没别]"
+)
+
+
+def told_apart(fact: str) -> frozenset[str]:
+    """What tells a fact not in English from another beyond its Latin words (the
+    English rules' `content_words`): its runs of CJK characters ("Jürgen: 王小明是项目经理。"
+    is not "Jürgen: 我们只在周二部署。"), and "not" when it is negated ("Wir deployen
+    nicht dienstags" is not "Wir deployen nur dienstags" said again). Nothing for an
+    English fact."""
+    if language(fact) == ENGLISH:
+        return frozenset()
+    runs = frozenset(_CJK_RUN.findall(fact))
+    return runs | {"not"} if _NEGATED.search(fact) else runs

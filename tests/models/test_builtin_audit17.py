@@ -168,6 +168,27 @@ def test_named_speakers_prefix_their_sentences_and_an_acknowledgement_is_dropped
     assert said == ["Tim: Wir deployen nur dienstags."]
 
 
+def test_facts_not_in_english_of_one_speaker_are_told_apart() -> None:
+    """Their Latin words alone ("Jürgen", "user") made every Chinese fact of a speaker
+    the same fact, and a negated one the same as the one it denies."""
+    assert flush(
+        "Ich heiße Jürgen.",
+        "王小明是我们的项目经理。记住：我们只在周二部署。",
+        "Wir deployen nur dienstags. Wir deployen nicht dienstags.",
+    ) == [
+        "The user's name is Jürgen.",
+        "Ich heiße Jürgen.",
+        "Jürgen: 王小明是我们的项目经理。",
+        "Jürgen: 记住：我们只在周二部署。",
+        "Jürgen: Wir deployen nur dienstags.",
+        "Jürgen: Wir deployen nicht dienstags.",
+    ]
+    assert flush("我的邮箱是wang@example.cn。我对花生过敏。") == [
+        "The user: 我的邮箱是wang@example.cn。",
+        "The user: 我对花生过敏。",
+    ]
+
+
 def test_chinese_sentences_joined_by_their_full_stop_are_two_bullets() -> None:
     assert flush("项目截止日期是3月10日。我们只在周二部署。今天天气真好！") == [
         "项目截止日期是3月10日。",
