@@ -36,6 +36,7 @@ as the English rules drop them.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 ENGLISH = "en"
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3040-\u30ff\uac00-\ud7af]")
@@ -118,23 +119,34 @@ _OTHERS = {
     if code != ENGLISH
 }
 _ENGLISH_WORDS = _FUNCTION_WORDS[ENGLISH] - _BOTH
+_LANGUAGES_OF: dict[str, list[str]] = {}
+"""Each function word of another language, and the languages it is one of."""
+for _code, _listed in _OTHERS.items():
+    for _word in _listed:
+        _LANGUAGES_OF.setdefault(_word, []).append(_code)
 
 
+@lru_cache(maxsize=4096)
 def language(sentence: str) -> str:
     """The language `sentence` is most likely in: "zh", "ja" or "ko" when its CJK
     characters outnumber its Latin words (two at least), else the language whose
-    function words outnumber the English ones in it, else English ("en")."""
+    function words outnumber the English ones in it, else English ("en"). Cached: a
+    flush asks it of a sentence several times (as written, as read, as a fact's key)."""
     # lower(), not casefold(): the lists write "heißt", which casefold makes "heisst".
     latin = [word.lower().replace("’", "'") for word in _LATIN_WORD.findall(sentence)]
-    cjk = len(_CJK.findall(sentence))
-    if cjk >= 2 and cjk >= len(latin):
-        return "ko" if _HANGUL.search(sentence) else "ja" if _KANA.search(sentence) else "zh"
-    english = sum(word in _ENGLISH_WORDS for word in latin)
+    if _CJK.search(sentence):
+        cjk = len(_CJK.findall(sentence))
+        if cjk >= 2 and cjk >= len(latin):
+            return "ko" if _HANGUL.search(sentence) else "ja" if _KANA.search(sentence) else "zh"
+    english = 0
+    counts = dict.fromkeys(_OTHERS, 0)
+    for word in latin:
+        english += word in _ENGLISH_WORDS
+        for code in _LANGUAGES_OF.get(word, ()):
+            counts[code] += 1
+    counts["de"] += len(_GERMAN_CONTRACTED.findall(sentence))
     best, hits = ENGLISH, english
-    for code, words in _OTHERS.items():
-        count = sum(word in words for word in latin) + (
-            len(_GERMAN_CONTRACTED.findall(sentence)) if code == "de" else 0
-        )
+    for code, count in counts.items():
         if count > hits:
             best, hits = code, count
     if hits < 2 and not _NOT_ENGLISH_LETTER.search(sentence):
