@@ -4241,8 +4241,11 @@ def _as_written(text: str, learned: re.Pattern[str] | None) -> str:
     "Stan the plumber") is that name again, so that the rules for names apply to it.
     Only in its English sentences: German "Im Januar" is no "I'm", nor "ill" "I'll"."""
     parts = _SENTENCE_WITH_END.split(text)
+    english = [index % 2 == 0 and language(part) == ENGLISH for index, part in enumerate(parts)]
+    if all(english[::2]):
+        return _english_as_written(text, learned)  # the common case, read at once
     return "".join(
-        part if index % 2 or language(part) != ENGLISH else _english_as_written(part, learned)
+        _english_as_written(part, learned) if english[index] else part
         for index, part in enumerate(parts)
     )
 
