@@ -240,3 +240,83 @@ def test_a_rule_not_in_english_is_never_cut_by_the_budget() -> None:
         frozenset(),
     )
     assert [each.rule for each in ranked] == [True, True, False]
+
+
+FRESH_KEPT = [
+    "Unser Staging-Server läuft auf hetzner-fsn1.",
+    "Die Datenbank heißt kundenportal_prod.",
+    "Ab nächster Woche arbeite ich remote aus Freiburg.",
+    "Mein Chef heißt Markus Lehmann.",
+    "Wir verwenden für das Frontend Svelte statt React.",
+    "Bitte niemals direkt auf main pushen.",
+    "Denk dran, dass die Lizenz im Juni ausläuft.",
+    "Das Kick-off mit dem Kunden ist am Donnerstag.",
+    "Ich trinke keinen Kaffee, nur Tee.",
+    "Die Tests laufen mit pytest -n 4.",
+    "Meine Tochter geht seit September in die Kita.",
+    "Unser Büro ist in der Torstraße 12.",
+    "我们用GitLab做代码审查。",
+    "测试环境的地址是10.0.3.15。",
+    "李娜下个月开始休产假。",
+    "以后所有的接口都必须写文档。",
+    "我们公司在杭州。",
+    "周会改到每周四上午十点。",
+    "千万不要在周五发布新版本。",
+    "我对花生过敏。",
+    "Mein Bruder zieht nächsten Monat nach Wien.",
+    "Meine Frau ist Ärztin im Klinikum.",
+    "Unser Hund heißt Bello.",
+    "Ich bin allergisch gegen Nüsse.",
+    "Die Migration auf die neue Version machen wir nächste Woche.",
+    "我妹妹在北京读大学。",
+    "我老板下周去上海出差。",
+    "我们的后端是用Go写的。",
+    "明天上午要给客户演示新功能。",
+    "我儿子今年上小学了。",
+    "Ma femme travaille chez Renault.",
+    "Mi hermana vive en Valencia.",
+]
+FRESH_DROPPED = [
+    "Na, wie war dein Wochenende?",
+    "Oh nein, das tut mir leid.",
+    "Klingt gut, machen wir so!",
+    "Ich melde mich später nochmal.",
+    "Puh, was für ein Tag.",
+    "Hast du das Ticket schon gesehen?",
+    "Super, vielen Dank für die schnelle Hilfe!",
+    "Kein Stress, lass dir Zeit.",
+    "Ich schau mir das gleich mal an.",
+    "Gute Frage, keine Ahnung.",
+    "哈哈，太搞笑了。",
+    "辛苦了，早点休息吧。",
+    "你那边现在几点？",
+    "我先去吃个午饭。",
+    "这个问题有点奇怪。",
+    "明天见！",
+    "真的假的？",
+    "没事，不着急。",
+    "我再看看。",
+    "好主意！",
+    "Meine Güte, ist das kompliziert!",
+    "Mein Gott, endlich Freitag!",
+    "Ach, das wird schon.",
+    "我妈妈说得对。",
+    "明天再说吧。",
+    "我也是这么想的。",
+    "Nächstes Mal vielleicht.",
+    "Tschüss, bis bald!",
+    "Oh là là, quelle journée !",
+    "¡Qué bien, me alegro mucho!",
+]
+"""Two sets written after the rules above, each measured once and not tuned on (the
+first found the "heißt" bug, fixed; the second was written before the relation and
+time rule was run on it): what they measured is the floor this test holds."""
+
+
+def test_fresh_sentences_are_mostly_kept_or_dropped_as_written_for() -> None:
+    kept = sum(bool(flush(said)) for said in FRESH_KEPT)
+    dropped = sum(not flush(said) for said in FRESH_DROPPED)
+    # Measured: 32 of 32 kept ("The user: " before six); 26 of 30 dropped ("明天见！",
+    # "我妈妈说得对。", "明天再说吧。", "Nächstes Mal vielleicht." kept). English rules: 15, 26.
+    assert kept == len(FRESH_KEPT)
+    assert dropped >= 26
