@@ -25,8 +25,10 @@ structure rather than topic, but with the signals each language has: a name stat
 ("Ich heiße Jürgen", "我叫王小明"), an order to remember ("Merk dir", "记住",
 "retiens"), a rule or a preference ("nur", "immer", "只", "一定", "toujours"), a
 decision, a value (a digit, an address, a path, a host, a version, a tool's name in
-lower case or in Latin letters inside Chinese), a name inside the sentence (a capital
-word not first, except in German, which capitalises every noun), or a statement of
+lower case or in Latin letters inside Chinese), a relation ("meine Schwester", "我老板"),
+a time ahead ("nächste Woche", "下个月"), a name inside the sentence (a capital word not
+first, except in German, which capitalises every noun: there a capital right after a
+preposition, "in Leipzig", "bei Zalando"), or a statement of
 what something is or is called ("Teamleiter ist Jürgen Weiß", "王小明是我们的项目经理")
 whose predicate names or counts something ("Das Essen war furchtbar" names nothing).
 Greetings, thanks, reactions, wishes, questions and orders for the session are dropped,
