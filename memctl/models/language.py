@@ -47,9 +47,10 @@ _HANGUL = re.compile(r"[\uac00-\ud7af]")
 _NOT_ENGLISH_LETTER = re.compile(r"[äöüßÄÖÜàâçéèêëîïôûùœÀÂÇÉÈÊÎÔÛñÑ¡¿ìòíóúãõ]")
 """A letter English writes only in a loan word ("café"): with one function word of
 another language, the sentence is in it."""
-_GERMAN_CONTRACTED = re.compile(r"\b(?:[Ii]m|[Aa]m|[Uu]m)\s+[A-ZÄÖÜ][a-zäöüß]")
-"""German's "im", "am", "um" before a noun ("Im Januar", "am Montag"): English writes
-"im" and "am" too ("im done", "I am Bob"), but not before a capitalised noun."""
+_GERMAN_CONTRACTED = re.compile(r"\b(?:[Ii]m|[Aa]m|[Uu]m|[Dd]ie)\s+[A-ZÄÖÜ][a-zäöüß]")
+"""German's "im", "am", "um", "die" before a noun ("Im Januar", "am Montag", "die
+Deadline"): English writes them too ("im done", "I am Bob", "plants die"), but not
+before a capitalised noun."""
 _LATIN_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
 
 
@@ -369,6 +370,18 @@ _ORDER = re.compile(
 rule ("Bitte immer ruff laufen lassen")."""
 _LEAD_IN = re.compile(r"^(?P<lead>[^:：]{1,40})[:：]\s*(?P<rest>.*)$")
 """A short lead-in before a colon ("Kurz zum Setup:", "Zwei Updates vom Partner:")."""
+_MONTH_NAMES = (  # a month's name or its short form (`_MONTH`)
+    r"(?i:jan(?:uar|uary|vier|uari)?|jänner|feb(?:ruar|ruary|ruari)?|feber|février|märz|"
+    r"maerz|mär|mar(?:ch|s|zo)?|maart|apr(?:il|ile)?|avril|abril|mai|may|mayo|maggio|mei|"
+    r"jun[ie]?|juin|junio|giugno|jul[iy]?|juillet|julio|luglio|aug(?:ust|ustus)?|août|"
+    r"agosto|sep(?:t|tember|tembre|tiembre)?|setiembre|settembre|okt(?:ober)?|oct(?:ober|"
+    r"obre|ubre)?|ottobre|nov(?:ember|embre|iembre)?|dez(?:ember)?|dec(?:ember)?|décembre|"
+    r"diciembre|dicembre|enero|febrero|gennaio|febbraio)\b"
+)
+_LIST_MARKER = re.compile(
+    r"^(?:[-*•–]|\(?\d{1,2}\)|\d{1,2}\.(?!\s*(?:\d|" + _MONTH_NAMES + r")))\s+"
+)
+"""A list item's marker ("- ", "2) ", "3. "), not a date's day ("3. April")."""
 _CLOSED = re.compile(r"[.!?。！？…]$")
 
 
@@ -377,7 +390,7 @@ def states(sentence: str, code: str, acknowledging: bool = False) -> str:
     keep: the sentence with an opening greeting, reaction or short lead-in taken off,
     or "" when nothing of it does. `acknowledging`: said by the AI assistant, whose
     acknowledged restatement of what the user said is dropped."""
-    sentence = sentence.strip()
+    sentence = _LIST_MARKER.sub("", sentence.strip(), count=1)
     if acknowledging and _ACKNOWLEDGED.match(sentence):
         return ""
     if _WISH.match(sentence):
@@ -503,14 +516,7 @@ def rule_said(fact: str) -> bool:
     return language(fact) != ENGLISH and bool(_REMEMBER.search(fact) or _RULE.search(fact))
 
 
-_MONTH = re.compile(
-    r"(?i:jan(?:uar|uary|vier|uari)?|jänner|feb(?:ruar|ruary|ruari)?|feber|février|märz|"
-    r"maerz|mär|mar(?:ch|s|zo)?|maart|apr(?:il|ile)?|avril|abril|mai|may|mayo|maggio|mei|"
-    r"jun[ie]?|juin|junio|giugno|jul[iy]?|juillet|julio|luglio|aug(?:ust|ustus)?|août|"
-    r"agosto|sep(?:t|tember|tembre|tiembre)?|setiembre|settembre|okt(?:ober)?|oct(?:ober|"
-    r"obre|ubre)?|ottobre|nov(?:ember|embre|iembre)?|dez(?:ember)?|dec(?:ember)?|décembre|"
-    r"diciembre|dicembre|enero|febrero|gennaio|febbraio)\b"
-)
+_MONTH = re.compile(_MONTH_NAMES)
 """A month's name or its short form, in the languages `language` tells."""
 _DAY_DOT = re.compile(r"(?:^|[\s(])\d{1,2}\.$")
 _DAY_MONTH_DOT = re.compile(r"(?:^|[\s(])(?:0?[1-9]|[12]\d|3[01])\.(?:0?[1-9]|1[0-2])\.$")

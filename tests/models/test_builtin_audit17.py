@@ -189,6 +189,11 @@ def test_facts_not_in_english_of_one_speaker_are_told_apart() -> None:
     ]
 
 
+def test_a_list_item_loses_its_marker_not_its_date() -> None:
+    said = "Zwei Updates vom Partner:\n- Der Vertrag läuft bis 2027.\n3. April ist die Deadline."
+    assert flush(said) == ["Der Vertrag läuft bis 2027.", "3. April ist die Deadline."]
+
+
 def test_chinese_sentences_joined_by_their_full_stop_are_two_bullets() -> None:
     assert flush("项目截止日期是3月10日。我们只在周二部署。今天天气真好！") == [
         "项目截止日期是3月10日。",
