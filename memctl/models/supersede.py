@@ -1313,6 +1313,41 @@ def _aside_subject(text: str) -> str | None:
     return None if name in _MONTHS else name
 
 
+# An aside that says the record's status ("(Confirmed)", "(Updated)", "(New)") names no
+# subject; nor does one naming a department ("(HR)", "(Engineering)") when the fact names
+# its owner ("Ana's manager is Kwame (HR)" then "... Lena (Engineering)" is Ana's manager
+# changed; fixreview30a), while "Quarterly target: 40 (Sales)" is the Sales team's. Either
+# names one when another fact makes the word a subject: its owner ("Sales's target"), its
+# speaker or heading ("Sales: ...").
+_ASIDE_STATUS = _set(
+    """confirmed unconfirmed updated update new old current previous former latest pending
+    verified unverified tentative provisional draft final approved done cancelled canceled
+    corrected correction fixed changed temporary temp permanent primary backup default
+    official estimated tbc tbd todo urgent optional edited"""
+)
+_ASIDE_DEPARTMENT = _set(
+    """hr engineering eng sales marketing finance legal ops operations it support product
+    design admin accounts accounting research security qa procurement facilities
+    management leadership exec executive recruiting"""
+)
+_OWNED = re.compile(r"\b[A-Z][\w-]*['’]s\b")
+
+
+def _aside_subjects(facts: Sequence[str]) -> list[str | None]:
+    """Each fact's `_aside_subject`, none for a status word, or a department word in a
+    fact that names its owner, that no other fact makes a subject (see above)."""
+    asides = [_aside_subject(text) for text in facts]
+    for k, aside in enumerate(asides):
+        if aside is None:
+            continue
+        department = aside in _ASIDE_DEPARTMENT and _OWNED.search(facts[k]) is not None
+        if aside in _ASIDE_STATUS or department:
+            owner = re.compile(rf"(?i:^{re.escape(aside)}\s*:|\b{re.escape(aside)}['’]s\b)")
+            if not any(owner.search(text) for m, text in enumerate(facts) if m != k):
+                asides[k] = None
+    return asides
+
+
 class _Found(dict[int, int]):
     """`stale`'s {stale index: index of the fact that replaced it}, refusing every
     reading's pair of two facts whose closing asides name two subjects (see above): the
@@ -1320,7 +1355,7 @@ class _Found(dict[int, int]):
 
     def __init__(self, facts: Sequence[str]) -> None:
         super().__init__()
-        self._asides = [_aside_subject(text) for text in facts]
+        self._asides = _aside_subjects(facts)
 
     def _apart(self, older: int, newer: int) -> bool:
         a, b = self._asides[older], self._asides[newer]

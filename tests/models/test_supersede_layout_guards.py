@@ -4,7 +4,9 @@
   named in it still holds ("~~ring Dr Osei~~ pay Thames Water" leaves the dentist);
   only a bare value struck before one of its sort is replaced ("~~Dr Osei~~ Dr Mensah");
 - a diff put up for review or turned down is no change made, and a diff ends only a
-  value held under its key ("- approver: Kofi + approver: Ines" leaves Kofi the lead).
+  value held under its key ("- approver: Kofi + approver: Ines" leaves Kofi the lead);
+- a closing aside that says the record's status ("(Verified)", "(Updated)") or, in a fact
+  that names its owner, a department ("(Legal)") names no subject: the change is read.
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ KEPT = [
     ("retries: 4", "Reviewed Omar's PR: - retries: 4  + retries: 9  (rejected)"),
     ("max_conns: 20", "Suggestion on the draft config: - max_conns: 20  + max_conns: 50"),
     ("The level is INFO.", "Draft: - level: INFO  + level: DEBUG"),
+    # asides naming two teams, the record owned by no one else
+    ("Quarterly target: 40 (Sales)", "Quarterly target: 55 (Marketing)"),
     # a diff under another key than the value's
     ("Kofi's team lead is Sanjay.", "org.yaml: - approver: Sanjay  + approver: Ines  (Kofi)"),
     (
@@ -41,6 +45,9 @@ CHANGED = [
     ("Kofi reports to Sanjay.", "org.yaml: - manager: Sanjay  + manager: Ines  (Kofi)"),
     ("retries: 4", "Merged after review: - retries: 4  + retries: 9"),
     ("The ttl is 300.", "settings.yaml: - ttl: 300  + ttl: 600"),
+    # an aside of status or department
+    ("Leila's manager is Bruno (Legal)", "Leila's manager is Ivo (Finance)"),
+    ("Ravi's desk phone: 020 7946 0011 (Verified)", "Ravi's desk phone: 020 7946 0388 (Updated)"),
 ]
 
 
@@ -71,3 +78,16 @@ def test_consolidation_keeps_a_fact_whose_value_a_done_task_names() -> None:
         "Priya's errands: ~~ring Dr Osei~~ pay Thames Water",
     ]
     assert merged.superseded == []
+
+
+def test_a_department_other_facts_speak_as_names_a_subject() -> None:
+    """ "Sales:" and "Marketing:" head facts of their own: Omar's two targets are his two
+    teams', neither replaced."""
+    facts = [
+        "Omar's target: 40 (Sales)",
+        "Sales: Omar covers the north",
+        "Marketing: Omar joins the launch",
+        "Omar's target: 55 (Marketing)",
+    ]
+    assert stale(facts) == {}
+    assert stale([facts[0], facts[3]]) == {0: 1}
