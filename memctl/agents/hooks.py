@@ -171,7 +171,7 @@ def _answering(ws: Workspace, prompt: str, terms: list[str], hits: list[RecallHi
     embedder, a hit the semantic leg found near the prompt (`_near`) may answer it in
     other words. `memctl recall` and memory_search still rank by related words: there
     the caller sees each hit's score and source."""
-    from memctl.models.languages import plain
+    from memctl.models.language import plain
     from memctl.retrieval.index.postings import query_tokens, tokenize
     from memctl.retrieval.index.store import as_words
     from memctl.retrieval.recall import focus_of, frame_verbs
@@ -208,7 +208,7 @@ def _answering(ws: Workspace, prompt: str, terms: list[str], hits: list[RecallHi
 
 
 def _untelling(prompt: str) -> frozenset[str]:
-    """The prompt's words that are no topic in its own language (`memctl.models.languages`):
+    """The prompt's words that are no topic in its own language (`memctl.models.language`):
     a German, French or Spanish prompt's function words ("wer leitet das Team" was
     answered by "Das Wetter in Berlin ..." on "das", audit 17 L4), and a Chinese
     prompt's character pairs that straddle a word boundary or ask ("期是", "什么", "时候"
@@ -216,7 +216,7 @@ def _untelling(prompt: str) -> frozenset[str]:
     only line given, not "截止日期改到3月20日", audit 17 H6). Like the frame's words they
     count beside a topic word, never alone. Read as far as recall reads a prompt (its
     first MAX_QUERY_TERMS words: CHARS_A_WORD characters each)."""
-    from memctl.models.languages import cjk_pairs, function_words
+    from memctl.models.language import cjk_pairs, function_words
     from memctl.retrieval.recall import MAX_QUERY_TERMS
 
     read = prompt[: MAX_QUERY_TERMS * CHARS_A_WORD]

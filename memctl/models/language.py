@@ -33,17 +33,36 @@ what something is or is called ("Teamleiter ist Jürgen Weiß", "王小明是我
 whose predicate names or counts something ("Das Essen war furchtbar" names nothing).
 Greetings, thanks, reactions, wishes, questions and orders for the session are dropped,
 as the English rules drop them.
+
+The same tables tell which words of a prompt, a query or a text to explain say nothing
+of its topic (audit 17 L4, L5, H6): a German, French or Spanish text's function words
+(`function_words`: "wer leitet das Team" was answered by "Das Wetter in Berlin war echt
+mies" on "das"), and in Chinese, which the word index reads by character pairs
+("截止日期是什么时候" as 截止 止日 日期 期是 是什 什么 么时 时候), a pair holding a function
+character or asking (`cjk_pairs`: "期是", "什么", "时候"). English's stop words are
+recall's (`memctl.retrieval.recall.STOPWORDS`) and the fact rules'
+(`memctl.models.words.STOP`).
+
+Light: no import but `re`, `unicodedata` and `functools`, so the prompt hook, recall and
+`explain` read it.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import lru_cache
 
 ENGLISH = "en"
-_CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3040-\u30ff\uac00-\ud7af]")
+CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+"""Chinese and Japanese characters (kana included): written without spaces between
+words, so the word index reads a run of them by character pairs (`cjk_pairs`)."""
+HANGUL = "\uac00-\ud7af"
+"""Korean syllables: written with spaces between words, and read as words."""
+CJK_RUN = re.compile(f"[{CJK}]+")
+_CJK = re.compile(f"[{CJK}{HANGUL}]")
 _KANA = re.compile(r"[\u3040-\u30ff]")
-_HANGUL = re.compile(r"[\uac00-\ud7af]")
+_HANGUL = re.compile(f"[{HANGUL}]")
 _NOT_ENGLISH_LETTER = re.compile(r"[äöüßÄÖÜàâçéèêëîïôûùœÀÂÇÉÈÊÎÔÛñÑ¡¿ìòíóúãõ]")
 """A letter English writes only in a loan word ("café"): with one function word of
 another language, the sentence is in it."""
@@ -58,48 +77,109 @@ def _words(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
 
+def plain(word: str) -> str:
+    """A word as recall's tokens write it: case-folded ("ß" is "ss"), accents dropped
+    ("für" is "fur", as recall's `fold` writes it)."""
+    if word.isascii():
+        return word.lower()
+    decomposed = unicodedata.normalize("NFKD", word.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
 _BOTH = _words(
     """a am an as be bin die er es per fast hat her in is man me mit mist no on so son
     um war was we will also ha e o y van im"""
 )
 """Words English writes too (a verb, a noun, a filler): they tell no language apart."""
-_FUNCTION_WORDS = {
-    ENGLISH: _words(
-        """the a an and or but is are was were be been am i i'm i've i'll i'd you you're
-        he she it it's we we're they me him her us them my your his its our their this
-        that that's these those of to in on at for with from by about as into not no do
-        does did don't didn't have has had will would can could should just so if then
-        there here what when where who how why which all some any up out got get let's
-        too very really yes yeah ok okay thanks please hi hello hey won't can't isn't
-        aren't wasn't haven't hasn't doesn't i'd we'll they're you'll he's she's there's
-        what's gonna wanna lol u ur"""
-    ),
+_COMMONEST_ENGLISH = _words(
+    """the a an and or but is are was were be been am i you he she it we they me my our
+    your his her their this that these those of to in on at for with from by what which
+    who whom where when why how do does did not no have has had will would can could"""
+)
+"""English's commonest function words, a part of its table: what `language_of` weighs a
+text's words of another language against."""
+_CLOSED_CLASSES = {
     "de": _words(
-        """der das dem den des ein eine einen einem einer eines und oder aber nicht nichts ist
-        sind wird werden wurde wurden habe haben hast hab hatte hatten ich du sie wir ihr
-        mich mir dich dir uns euch ihn ihm ihnen mein meine meinen meinem meiner dein deine
-        sein seine seinen unser unsere unseren unserem ihre ihren von zu zum zur auf für
-        bei beim nach aus über unter vor bis im vom ins auch noch schon nur immer nie
-        niemals sehr hier dort heute morgen gestern dass daß wenn weil wie wo wer warum
-        wann denn doch ja nein bitte danke gleich jetzt mal dann kann können muss müssen
-        soll sollen sollte möchte gibt geht sich diese dieser dieses diesen alle viel viele
-        mehr etwas wieder ob ohne gegen durch seit zwischen bist seid jeden jede jeder
-        einmal eigentlich echt keinen keine kein wohne wohnt arbeite arbeitet komme
-        kommt mache macht finde glaube weiß heiße heißt"""
+        """der das den dem des ein eine einen einem einer eines kein keine keinen und oder
+        aber doch denn ist sind bist seid wird werden wurde wurden haben hatte hatten habe
+        kann können muss müssen soll sollen ich du sie wir ihr mich mir dich dir uns euch
+        sich mein meine meinen dein deine sein seine ihre ihren unser unsere unseren wer
+        wie wo wann warum im ins auf aus bei beim nach seit von vom vor zu zum zur für
+        über unter durch ohne gegen bis nicht nichts noch schon auch nur dass ob wenn ja
+        nein mal gibt heißt"""
     ),
     "fr": _words(
-        """le la les un une des du et est sont suis je j'ai tu il elle nous vous ils elles
-        ce c'est cette ces mon ma mes ton ta tes sa ses notre nos votre vos leur leurs que
-        qui qu'il pas ne n'est avec pour dans sur mais ou très aussi toujours jamais
-        seulement à au aux en être avoir fait faut merci bonjour oui moi toi lui eux
-        d'accord parce quand comme chez sans encore déjà tout tous toute"""
+        """le la les un une des du et ou mais est sont suis je tu il elle nous vous ils
+        elles moi toi lui leur leurs mon ma mes ton ta tes sa ses notre nos votre vos ce
+        cette ces qui que quand dans en sur pour avec sans chez au aux ne pas"""
     ),
     "es": _words(
-        """el los las una unos unas es está están estoy soy somos yo tú él ella nosotros
-        ellos usted que qué del con para por pero muy siempre nunca solo sólo mi mis tu su
-        sus nuestro nuestra hay esto este esta eso como cuando también sí lo le se al la
-        de en un gracias hola usamos tenemos tengo pues"""
+        """el la los las un una unos unas lo pero es soy somos está están hay yo tú él ella
+        nosotros ellos se le mi mis tu su sus nuestro nuestra que qué cuando como por para
+        con en de del al sí muy"""
     ),
+}
+"""German's, French's and Spanish's articles, pronouns, auxiliaries, prepositions,
+conjunctions and question words that both readings of this module take: `language`
+guesses a sentence's language by them, and `function_words` takes them out of a text's
+topic words."""
+_UNGUESSED = {
+    "de": _words(
+        """die sondern war waren bin hat will wollen er es euer eure wen wem wessen was
+        wohin woher weshalb welche welcher welches welchen in am an mit um so als heisst
+        heißen genannt nennt nennen"""
+    ),
+    "fr": _words(
+        """l de d donc était étaient es sommes êtes ont a ai as avons avez avait on me te
+        se son cet qu quoi quel quelle quels quelles où comment pourquoi combien sous par
+        vers n plus y s'appelle appelle appellent nommé"""
+    ),
+    "es": _words(
+        """y o son era eran eres estaba fue ha han he nosotras vosotros ellas me te nos les
+        tus nuestros nuestras quien quién quienes cuál cuáles donde dónde cuándo cómo
+        cuánto sin a sobre entre hasta desde no ya llama llaman llamado"""
+    ),
+}
+"""The rest of those closed classes, and the verbs of naming, which ask for a name as
+English's "called" does (`memctl.agents.hooks.NAMING`): no topic of a text, but not read
+by `language`. English writes some of them too ("comment", "plus", "par", "era", "sin":
+"Add a comment plus a note" would be French), and the others were left out to keep the
+guess as it was measured."""
+_CHAT_WORDS = {
+    "de": _words(
+        """hast hab ihn ihm ihnen meinem meiner seinen unserem immer nie niemals sehr hier
+        dort heute morgen gestern daß weil bitte danke gleich jetzt dann sollte möchte
+        geht diese dieser dieses diesen alle viel viele mehr etwas wieder zwischen jeden
+        jede jeder einmal eigentlich echt wohne wohnt arbeite arbeitet komme kommt mache
+        macht finde glaube weiß heiße"""
+    ),
+    "fr": _words(
+        """j'ai c'est qu'il n'est très aussi toujours jamais seulement à être avoir fait
+        faut merci bonjour oui eux d'accord parce comme encore déjà tout tous toute"""
+    ),
+    "es": _words(
+        """estoy usted siempre nunca solo sólo esto este esta eso también gracias hola
+        usamos tenemos tengo pues"""
+    ),
+}
+"""A chat's commonest words of those languages besides (adverbs, greetings, verbs, a few
+more pronouns: "immer", "jetzt", "danke", "wohne", "ihm"): they tell a sentence's
+language (`language`), but a text may be about them or a change turn on them ("heißt
+jetzt buche-db" is `memctl.models.restated`'s sign of a change), so they are no
+`TOPIC_FREE` words."""
+FUNCTION_WORDS: dict[str, frozenset[str]] = {
+    ENGLISH: _COMMONEST_ENGLISH
+    | _words(
+        """i'm i've i'll i'd you're him us them its it's we're that's about as into don't
+        didn't should just so if then there here all some any up out got get let's too
+        very really yes yeah ok okay thanks please hi hello hey won't can't isn't aren't
+        wasn't haven't hasn't doesn't we'll they're you'll he's she's there's what's gonna
+        wanna lol u ur"""
+    ),
+    **{
+        code: _CLOSED_CLASSES[code] | _UNGUESSED[code] | _CHAT_WORDS[code]
+        for code in _CLOSED_CLASSES
+    },
     "it": _words(
         """il lo gli la le un una è sono sei siamo io tu lui lei noi voi loro che di del
         della con per non ma molto sempre mai solo mio mia suo sua nostro questo questa
@@ -116,12 +196,15 @@ _FUNCTION_WORDS = {
         jullie dank hallo graag"""
     ),
 }
+"""Each language's function words, as written in lower case: the one table `language`
+and `language_of` read (for German, French and Spanish a part each: `_CLOSED_CLASSES`
+both, `_UNGUESSED` only `language_of`, `_CHAT_WORDS` only `language`)."""
 _OTHERS = {
-    code: words - _FUNCTION_WORDS[ENGLISH] - _BOTH
-    for code, words in _FUNCTION_WORDS.items()
+    code: words - _UNGUESSED.get(code, frozenset()) - FUNCTION_WORDS[ENGLISH] - _BOTH
+    for code, words in FUNCTION_WORDS.items()
     if code != ENGLISH
 }
-_ENGLISH_WORDS = _FUNCTION_WORDS[ENGLISH] - _BOTH
+_ENGLISH_WORDS = FUNCTION_WORDS[ENGLISH] - _BOTH
 _LANGUAGES_OF: dict[str, list[str]] = {}
 """Each function word of another language, and the languages it is one of."""
 for _code, _listed in _OTHERS.items():
@@ -134,7 +217,11 @@ def language(sentence: str) -> str:
     """The language `sentence` is most likely in: "zh", "ja" or "ko" when its CJK
     characters outnumber its Latin words (two at least), else the language whose
     function words outnumber the English ones in it, else English ("en"). Cached: a
-    flush asks it of a sentence several times (as written, as read, as a fact's key)."""
+    flush asks it of a sentence several times (as written, as read, as a fact's key).
+
+    A sentence of a chat, for builtin's rules, which are English's: a word English
+    writes too (`_BOTH`) counts for neither side, and one foreign word is not enough
+    ("Los Angeles"). `language_of` reads a prompt or a query for its topic words."""
     # lower(), not casefold(): the lists write "heißt", which casefold makes "heisst".
     latin = [word.lower().replace("’", "'") for word in _LATIN_WORD.findall(sentence)]
     if _CJK.search(sentence):
@@ -157,6 +244,70 @@ def language(sentence: str) -> str:
         # word of the language, or its letters ("Teamleiter ist Jürgen Weiß"), tell.
         return ENGLISH
     return best
+
+
+TOPIC_FREE = {
+    code: frozenset(map(plain, words | _UNGUESSED[code])) for code, words in _CLOSED_CLASSES.items()
+}
+"""German's, French's and Spanish's function words that say nothing of a text's topic
+(`_CLOSED_CLASSES`, `_UNGUESSED`), as `plain` writes them (recall's tokens): what
+`language_of` tells a text's language by, and what `function_words` takes out of it."""
+
+
+def language_of(text: str) -> str | None:
+    """The language of `TOPIC_FREE` (German, French, Spanish) that `text` (a prompt, a
+    query, the text `memctl explain` is given) reads as: the one of which it holds the
+    most words, two at least and more than of English's commonest (lower case ASCII,
+    as `plain` writes them); None for English or a text too short to tell.
+
+    Not `language`, which guesses a chat sentence's language for builtin's English
+    rules: here a text's words are read for its topic, as recall's tokens write them
+    (`plain`), so a word English writes too counts for the other language when the rest
+    of the text is in it ("das" and "was" of "was macht das Team"), and the answer for
+    English is None, no list of function words to take out."""
+    words = [plain(word) for word in _LATIN_WORD.findall(text)]
+    english = sum(word in _COMMONEST_ENGLISH for word in words)
+    best, most = None, max(1, english)
+    for code, listed in TOPIC_FREE.items():
+        count = sum(word in listed for word in words)
+        if count > most:
+            best, most = code, count
+    return best
+
+
+def function_words(text: str) -> frozenset[str]:
+    """The function words of the language `text` reads as (`language_of`, as `plain`
+    writes them), none for English: the words of it that tell nothing of its topic
+    (audit 17 L4: "wer leitet das Team" was answered by "Das Wetter in Berlin war echt
+    mies" on "das"). English's stop words are recall's and the fact rules' own."""
+    code = language_of(text)
+    return TOPIC_FREE[code] if code else frozenset()
+
+
+CJK_FUNCTION = frozenset("是的了吗呢吧么啊呀嘛和与把被也很我你他她它们这那什怎哪谁")
+"""Chinese function characters: the copula, particles, pronouns and the characters of
+question words. A character pair holding one straddles a word boundary ("期是") or is a
+function word ("我们", "什么")."""
+CJK_QUESTION = frozenset(("时候", "多少", "几时", "如何", "哪里", "哪儿", "为何", "几点", "几号"))
+"""Question words of two characters none of which is a function character ("什么时候":
+"时候" asks when)."""
+
+
+def cjk_pairs(text: str) -> tuple[set[str], set[str]]:
+    """The character pairs of `text`'s Chinese and Japanese runs as the word index reads
+    them (a run of three characters or more as its pairs, a shorter one whole): those
+    that may tell its topic, and those that do not (a pair holding a function
+    character, CJK_FUNCTION, or a question word, CJK_QUESTION). "期是" of
+    "截止日期是什么时候" is in "项目截止日期是3月10日" and not in "截止日期改到3月20日", and
+    made the older line the only one the prompt hook gave (audit 17 H6)."""
+    telling: set[str] = set()
+    not_telling: set[str] = set()
+    for run in CJK_RUN.findall(unicodedata.normalize("NFKC", text)):
+        pairs = [run] if len(run) < 3 else [run[i : i + 2] for i in range(len(run) - 1)]
+        for pair in pairs:
+            told = pair in CJK_QUESTION or not CJK_FUNCTION.isdisjoint(pair)
+            (not_telling if told else telling).add(pair)
+    return telling, not_telling - telling
 
 
 def _any(*alternatives: str) -> str:
@@ -544,7 +695,7 @@ def continues(before: str, after: str) -> bool:
     )
 
 
-_CJK_RUN = re.compile(rf"{_CJK.pattern}+")
+_CJK_RUN = re.compile(f"[{CJK}{HANGUL}]+")
 _NEGATED = re.compile(
     r"(?i:\b(?:nicht|kein\w*|nie|niemals|ne|pas|jamais|nunca|non|mai|não|niet|geen|nooit)\b)"
     r"|[不没别]"

@@ -5,7 +5,7 @@ another value (audit 17 H5).
 weißdorn-ci." after "Der Build-Server heißt bärlauch-ci.", and "截止日期改到3月20日。"
 after "项目截止日期是3月10日。", replaced nothing, and recall ranked the old value first.
 This reading asks no grammar of a language, only what a change looks like in any of
-them, and words of a few closed classes (`memctl.models.languages` has their function
+them, and words of a few closed classes (`memctl.models.language` has their function
 words):
 
 - the same sentence but for one value, the later one adding a word that says "now"
@@ -38,7 +38,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from itertools import chain, pairwise
 
-from memctl.models.languages import CJK, CJK_FUNCTION, FUNCTION_WORDS, plain
+from memctl.models.language import CJK, CJK_FUNCTION, TOPIC_FREE, plain
 from memctl.models.words import STOP
 
 NOW = (
@@ -120,7 +120,7 @@ _CJK_CHAR = re.compile(f"[{CJK}]")
 _ASCII_WORD = re.compile(r"[a-z]+")
 _ASCII_TOKEN = re.compile(r"\w+(?:[-'./:@]\w+)*", re.ASCII)
 """`_TOKEN` of an ASCII text, lower-cased: as `plain` would write each word."""
-_FUNCTION = frozenset().union(*FUNCTION_WORDS.values()) | STOP | CJK_FUNCTION
+_FUNCTION = frozenset().union(*TOPIC_FREE.values()) | STOP | CJK_FUNCTION
 
 
 def _phrases(alternatives: str) -> tuple[tuple[str, ...], ...]:

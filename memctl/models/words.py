@@ -13,8 +13,6 @@ from __future__ import annotations
 
 import re
 
-from memctl.models.languages import cjk_pairs
-
 
 def _words(text: str) -> frozenset[str]:
     return frozenset(text.split())
@@ -78,6 +76,10 @@ def key(text: str) -> frozenset[str]:
     text = SAID_ON.sub("", text)
     words = frozenset(content_words(text))
     if not text.isascii():
+        # Here, not at the top: `memctl.models.language` compiles its sentence rules as
+        # it loads, which recall need not pay for a memory in English.
+        from memctl.models.language import cjk_pairs
+
         telling, not_telling = cjk_pairs(text)
         words |= telling | not_telling
     return words or frozenset([text.casefold()])

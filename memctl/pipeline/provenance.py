@@ -1057,9 +1057,9 @@ def closest_bullets(target: str, bullets: list[tuple[int, str]]) -> list[tuple[i
     word: function words and fillers never count, so a text about something else
     matches nothing. The function words of the text's own language are none either
     ("das" of "wer leitet das Team"), and Chinese is read as the word index reads it, by
-    character pairs, those across a word boundary left out (`memctl.models.languages`:
+    character pairs, those across a word boundary left out (`memctl.models.language`:
     "截止日期什么时候" is 截止 止日 日期; audit 17 L4, L5)."""
-    from memctl.models.languages import cjk_pairs, function_words, plain
+    from memctl.models.language import cjk_pairs, function_words, plain
 
     untelling = function_words(target)
     wanted = frozenset(w for w in content_words(target) if plain(w) not in untelling)
