@@ -1313,18 +1313,48 @@ def _aside_subject(text: str) -> str | None:
     return None if name in _MONTHS else name
 
 
+# A subject keyed by an identifier (fixconsol21, audit 18): "The build log for release
+# v3.1.1 is in ci/logs/build-9001.txt." and "The build log for release v3.2.1 is in
+# ci/logs/build-9002.txt." are two logs of two releases, both true; the value sort reading
+# paired them as one log given another path. An identifier (a version, a ticket, a host)
+# brought into the words before the verb by "for", "of" or "on", at most two nouns
+# between ("for release", "of ticket", "on host"), keys the subject: two facts keyed by
+# two identifiers are about two things, and neither replaces the other.
+_SUBJECT_KEY = _Lazy(
+    r"^(?P<subject>.*?)\s(?:is|are|was|were|has|have|lives|sits|stays|goes|runs|moved)\b"
+)
+_KEYED_BY = re.compile(
+    r"\b(?:for|of|on)\s+(?:the\s+)?(?:[a-z]+\s+){0,2}?"
+    r"(?P<key>v?\d+\.\d+(?:\.\d+)*|[A-Za-z]{2,}-?\d+(?:\.\d+)*)(?![\w.-]*\w)"
+)
+
+
+def _subject_key(text: str) -> str | None:
+    """The identifier keying a fact's subject (see above), folded, or None."""
+    subject = _SUBJECT_KEY.search(text)
+    if subject is None or not any(ch.isdigit() for ch in subject["subject"]):
+        return None
+    keyed = _KEYED_BY.search(subject["subject"])
+    return keyed["key"].casefold().removeprefix("v") if keyed else None
+
+
 class _Found(dict[int, int]):
     """`stale`'s {stale index: index of the fact that replaced it}, refusing every
-    reading's pair of two facts whose closing asides name two subjects (see above): the
-    pair is never made, so a later fact of the right subject may still be paired."""
+    reading's pair of two facts whose closing asides name two subjects, or whose
+    subjects two identifiers key (see above): the pair is never made, so a later fact of
+    the right subject may still be paired."""
 
     def __init__(self, facts: Sequence[str]) -> None:
         super().__init__()
         self._asides = [_aside_subject(text) for text in facts]
+        self._keys = [_subject_key(text) for text in facts]
 
     def _apart(self, older: int, newer: int) -> bool:
         a, b = self._asides[older], self._asides[newer]
-        return a is not None and b is not None and a != b
+        if a is not None and b is not None and a != b:
+            return True
+        c, d = self._keys[older], self._keys[newer]
+        return c is not None and d is not None and c != d
 
     def __setitem__(self, older: int, newer: int) -> None:
         if not self._apart(older, newer):
@@ -3473,6 +3503,17 @@ _DOING = re.compile(
     r"\b(?:is|are|was|were) (?:(?!(?:living|working|staying|based)\b)[a-z]+ing|"
     r"(?<=was |ere )[a-z]+ed)\b"
 )
+# A value offered and refused, or a plan called off: "had an offer from Soylent, but
+# turned it down", "declined Hooli", "the Juno move fell through". The fact holds no
+# value of its own that a later one could end (fixconsol21: ended by "joined Hooli after
+# six years at Soylent").
+_REFUSED = _Lazy(
+    r"\b(?:turn(?:s|ed|ing)?\s+(?:(?:it|them|that|this|the\s+\w+)\s+)?down|"
+    r"declin(?:e|es|ed|ing)|refus(?:e|es|ed|ing)|sa(?:id|ys|y)\s+no\b|rejected|"
+    r"fell\s+through|passed\s+on|called\s+off)\b",
+    re.I,
+    needs="called|declin|passed|refus|rejected|sa|through|turn",
+)
 
 
 def _tokens(sentence: str) -> tuple[list[str], list[bool]]:
@@ -3779,6 +3820,8 @@ def _leaving_read(text: str, who: str | None = None) -> _Read:
     words = frozenset({w.removesuffix("'s") for w in _words(text)} | set(about))
     if _DOING.search(read[0]) and not _PUT.search(read[0]):
         return leaving, words, None, frozenset(denied), None  # an activity, unless a value set
+    if _REFUSED.search(read[0]):
+        return leaving, words, None, frozenset(denied), None  # an offer turned down
     held = _held_names(_runs(folded, values, 0, len(folded)))
     givers = [run for run in held[:-1] if not _WEEKDAY_OR_MONTH.fullmatch(run)]
     subject = frozenset({w for run in givers for w in run.split()} | set(about))
