@@ -3801,6 +3801,20 @@ _ONE_KIN = (kin_words(plural=False) - {"family"}) | _OTHERS
 """One relation of a person (no plural, no family): "my sister", "her boss"."""
 
 
+def _unsourced(folded: Sequence[str], values: Sequence[bool]) -> list[bool]:
+    """`values` without the names a fact gives as its source ("..., per Dobromir",
+    "according to Kenji"): who said it, not a value it holds (fixconsol21: "apparently
+    Greta has two phones now, per Dobromir" was ended by "..., per Dobromir and Kenji")."""
+    kept = list(values)
+    for k, word in enumerate(folded):
+        if word == "per" or (word == "to" and k and folded[k - 1] == "according"):
+            at = k + 1
+            while at < len(folded) and kept[at] and _kind(folded[at]) == "name":
+                kept[at] = False
+                at += 1
+    return kept
+
+
 @_reading(_UNREAD)
 def _leaving_read(text: str, who: str | None = None) -> _Read:
     """(`_leaving`, the fact's words with a leading "Name:" or `who` it is about (its
@@ -3809,7 +3823,8 @@ def _leaving_read(text: str, who: str | None = None) -> _Read:
     read = _statement(text, who) if REDACTED not in text else None
     if read is None:
         return _UNREAD
-    folded, values = _tokens(read[0])
+    folded, said_values = _tokens(read[0])
+    values = _unsourced(folded, said_values)
     about = (read[1] or "").casefold().split() if _names_someone(read[1], who) else []
     # read before `_statement` drops a parenthesis with a year ("2027-07-14 (was 2027-07-04)")
     said = (_statement(_instead(text), who) or read)[0]
@@ -3986,7 +4001,8 @@ def _renaming(text: str, who: str | None) -> tuple[str, ...]:
         return ()
     if _OPINION.search(text) or ((shape := _shape(text, who)) is not None and shape.past):
         return ()
-    folded, values = _tokens(read[0])
+    folded, said_values = _tokens(read[0])
+    values = _unsourced(folded, said_values)
     given = {m["place"].casefold() for m in _MOVED_TO.finditer(read[0])}
     return tuple(
         run
@@ -4479,6 +4495,32 @@ def _given(read: _Valued, old: str | None = None) -> dict[str, str]:
     return given
 
 
+def _given_pairs(newer: _Valued, older: _Valued) -> list[tuple[str, str, str | None]]:
+    """(sort, the older fact's value, the newer fact's) of each sort the older fact
+    gives (`_given`); and of a sort each says two values of, one the same and said in
+    the same place among them, the other not: a decision restated with another value
+    ("pin numpy to 1.26.1 because 2.0 breaks the wheels", then "... 1.26.2 ...": the
+    value that stays, 2.0, is the reason, not the value; fixconsol21, audit 18)."""
+    given = _given(older)
+    pairs: list[tuple[str, str, str | None]] = [
+        (sort, value, _given(newer, value).get(sort)) for sort, value in given.items()
+    ]
+    for sort in {sort for sort, _ in older.said} - set(given):
+        was = [value for said, value in older.said if said == sort]
+        now = [value for said, value in newer.said if said == sort]
+        k = _differs(was, now) if len(was) == len(now) == 2 else -1
+        if k >= 0 and was[k] not in now and not {was[1 - k], now[k]} & newer.asked:
+            pairs.append((sort, was[k], now[k]))
+    return pairs
+
+
+def _differs(was: list[str], now: list[str]) -> int:
+    """Which of two values said in the same places differs, when exactly one does; -1
+    otherwise."""
+    apart = [k for k in (0, 1) if was[k] != now[k]]
+    return apart[0] if len(apart) == 1 else -1
+
+
 def _one_subject(newer: _Valued, older: _Valued, value: str, was: str) -> bool:
     """Whether two facts are about one subject (see above), `value` the newer one's
     value and `was` the older one's. A newer fact that names the older value beside its
@@ -4586,8 +4628,7 @@ def _replaces(
         return False
     if who and who[0] and who[1] and who[0] != who[1]:
         return False  # said of two people (their speakers, their headings)
-    for sort, value in _given(older).items():
-        new = _given(newer, value).get(sort)
+    for sort, value, new in _given_pairs(newer, older):
         if new is None or new == value:
             continue
         if newer.negated and value not in newer.values:
