@@ -84,6 +84,10 @@ field is read as one before an arrow. Whatever the reading, two records whose cl
 asides name two subjects ("Current number: ... (Emeka)", "manager: Kwame  # Omar") never
 replace each other (`_Found`).
 
+A change said in another language than English (German, Chinese, French, Spanish, ...)
+is read by `memctl.models.restated`: the same sentence but for one value with a word of
+"now" or a Chinese verb of change, or with a "no longer".
+
 Pure: no I/O. Used by builtin's consolidation (`curate`), the check of a model's
 consolidation (`memctl.pipeline.consolidate`) and recall's ordering.
 """
@@ -97,6 +101,7 @@ from functools import cache, lru_cache
 from itertools import pairwise
 from typing import Any, Concatenate, Generic, ParamSpec, TypeVar
 
+from memctl.models.restated import restated_changes
 from memctl.models.words import ASIDE, kin_words, person
 
 READINGS = 4096
@@ -1282,6 +1287,7 @@ def stale(
     names = _mid_names(facts)
     _valued_changes(facts, about, found, names)
     _told_changes(facts, about, slots, found, names)
+    restated_changes(facts, found)  # a change said in another language than English
     return dict(found)
 
 
