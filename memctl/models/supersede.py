@@ -1354,18 +1354,48 @@ def _aside_subjects(facts: Sequence[str]) -> list[str | None]:
     return asides
 
 
+# A subject keyed by an identifier (fixconsol21, audit 18): "The build log for release
+# v3.1.1 is in ci/logs/build-9001.txt." and "The build log for release v3.2.1 is in
+# ci/logs/build-9002.txt." are two logs of two releases, both true; the value sort reading
+# paired them as one log given another path. An identifier (a version, a ticket, a host)
+# brought into the words before the verb by "for", "of" or "on", at most two nouns
+# between ("for release", "of ticket", "on host"), keys the subject: two facts keyed by
+# two identifiers are about two things, and neither replaces the other.
+_SUBJECT_KEY = _Lazy(
+    r"^(?P<subject>.*?)\s(?:is|are|was|were|has|have|lives|sits|stays|goes|runs|moved)\b"
+)
+_KEYED_BY = re.compile(
+    r"\b(?:for|of|on)\s+(?:the\s+)?(?:[a-z]+\s+){0,2}?"
+    r"(?P<key>v?\d+\.\d+(?:\.\d+)*|[A-Za-z]{2,}-?\d+(?:\.\d+)*)(?![\w.-]*\w)"
+)
+
+
+def _subject_key(text: str) -> str | None:
+    """The identifier keying a fact's subject (see above), folded, or None."""
+    subject = _SUBJECT_KEY.search(text)
+    if subject is None or not any(ch.isdigit() for ch in subject["subject"]):
+        return None
+    keyed = _KEYED_BY.search(subject["subject"])
+    return keyed["key"].casefold().removeprefix("v") if keyed else None
+
+
 class _Found(dict[int, int]):
     """`stale`'s {stale index: index of the fact that replaced it}, refusing every
-    reading's pair of two facts whose closing asides name two subjects (see above): the
-    pair is never made, so a later fact of the right subject may still be paired."""
+    reading's pair of two facts whose closing asides name two subjects, or whose
+    subjects two identifiers key (see above): the pair is never made, so a later fact of
+    the right subject may still be paired."""
 
     def __init__(self, facts: Sequence[str]) -> None:
         super().__init__()
         self._asides = _aside_subjects(facts)
+        self._keys = [_subject_key(text) for text in facts]
 
     def _apart(self, older: int, newer: int) -> bool:
         a, b = self._asides[older], self._asides[newer]
-        return a is not None and b is not None and a != b
+        if a is not None and b is not None and a != b:
+            return True
+        c, d = self._keys[older], self._keys[newer]
+        return c is not None and d is not None and c != d
 
     def __setitem__(self, older: int, newer: int) -> None:
         if not self._apart(older, newer):
@@ -3514,6 +3544,17 @@ _DOING = re.compile(
     r"\b(?:is|are|was|were) (?:(?!(?:living|working|staying|based)\b)[a-z]+ing|"
     r"(?<=was |ere )[a-z]+ed)\b"
 )
+# A value offered and refused, or a plan called off: "had an offer from Soylent, but
+# turned it down", "declined Hooli", "the Juno move fell through". The fact holds no
+# value of its own that a later one could end (fixconsol21: ended by "joined Hooli after
+# six years at Soylent").
+_REFUSED = _Lazy(
+    r"\b(?:turn(?:s|ed|ing)?\s+(?:(?:it|them|that|this|the\s+\w+)\s+)?down|"
+    r"declin(?:e|es|ed|ing)|refus(?:e|es|ed|ing)|sa(?:id|ys|y)\s+no\b|rejected|"
+    r"fell\s+through|passed\s+on|called\s+off)\b",
+    re.I,
+    needs="called|declin|passed|refus|rejected|sa|through|turn",
+)
 
 
 def _tokens(sentence: str) -> tuple[list[str], list[bool]]:
@@ -3865,6 +3906,20 @@ _ONE_KIN = (kin_words(plural=False) - {"family"}) | _OTHERS
 """One relation of a person (no plural, no family): "my sister", "her boss"."""
 
 
+def _unsourced(folded: Sequence[str], values: Sequence[bool]) -> list[bool]:
+    """`values` without the names a fact gives as its source ("..., per Dobromir",
+    "according to Kenji"): who said it, not a value it holds (fixconsol21: "apparently
+    Greta has two phones now, per Dobromir" was ended by "..., per Dobromir and Kenji")."""
+    kept = list(values)
+    for k, word in enumerate(folded):
+        if word == "per" or (word == "to" and k and folded[k - 1] == "according"):
+            at = k + 1
+            while at < len(folded) and kept[at] and _kind(folded[at]) == "name":
+                kept[at] = False
+                at += 1
+    return kept
+
+
 @_reading(_UNREAD)
 def _leaving_read(text: str, who: str | None = None) -> _Read:
     """(`_leaving`, the fact's words with a leading "Name:" or `who` it is about (its
@@ -3873,7 +3928,8 @@ def _leaving_read(text: str, who: str | None = None) -> _Read:
     read = _statement(text, who) if REDACTED not in text else None
     if read is None:
         return _UNREAD
-    folded, values = _tokens(read[0])
+    folded, said_values = _tokens(read[0])
+    values = _unsourced(folded, said_values)
     about = (read[1] or "").casefold().split() if _names_someone(read[1], who) else []
     # read before `_statement` drops a parenthesis with a year ("2027-07-14 (was 2027-07-04)")
     said = (_statement(_instead(text), who) or read)[0]
@@ -3884,6 +3940,8 @@ def _leaving_read(text: str, who: str | None = None) -> _Read:
     words = frozenset({w.removesuffix("'s") for w in _words(text)} | set(about))
     if _DOING.search(read[0]) and not _PUT.search(read[0]):
         return leaving, words, None, frozenset(denied), None  # an activity, unless a value set
+    if _REFUSED.search(read[0]):
+        return leaving, words, None, frozenset(denied), None  # an offer turned down
     held = _held_names(_runs(folded, values, 0, len(folded)))
     givers = [run for run in held[:-1] if not _WEEKDAY_OR_MONTH.fullmatch(run)]
     subject = frozenset({w for run in givers for w in run.split()} | set(about))
@@ -4051,7 +4109,8 @@ def _renaming(text: str, who: str | None) -> tuple[str, ...]:
         return ()  # "Reviewed Ana's PR: - timeout: 30 + timeout: 60 (rejected)"
     if _OPINION.search(text) or ((shape := _shape(text, who)) is not None and shape.past):
         return ()
-    folded, values = _tokens(read[0])
+    folded, said_values = _tokens(read[0])
+    values = _unsourced(folded, said_values)
     given = {m["place"].casefold() for m in _MOVED_TO.finditer(read[0])}
     return tuple(
         run
@@ -4548,6 +4607,32 @@ def _given(read: _Valued, old: str | None = None) -> dict[str, str]:
     return given
 
 
+def _given_pairs(newer: _Valued, older: _Valued) -> list[tuple[str, str, str | None]]:
+    """(sort, the older fact's value, the newer fact's) of each sort the older fact
+    gives (`_given`); and of a sort each says two values of, one the same and said in
+    the same place among them, the other not: a decision restated with another value
+    ("pin numpy to 1.26.1 because 2.0 breaks the wheels", then "... 1.26.2 ...": the
+    value that stays, 2.0, is the reason, not the value; fixconsol21, audit 18)."""
+    given = _given(older)
+    pairs: list[tuple[str, str, str | None]] = [
+        (sort, value, _given(newer, value).get(sort)) for sort, value in given.items()
+    ]
+    for sort in {sort for sort, _ in older.said} - set(given):
+        was = [value for said, value in older.said if said == sort]
+        now = [value for said, value in newer.said if said == sort]
+        k = _differs(was, now) if len(was) == len(now) == 2 else -1
+        if k >= 0 and was[k] not in now and not {was[1 - k], now[k]} & newer.asked:
+            pairs.append((sort, was[k], now[k]))
+    return pairs
+
+
+def _differs(was: list[str], now: list[str]) -> int:
+    """Which of two values said in the same places differs, when exactly one does; -1
+    otherwise."""
+    apart = [k for k in (0, 1) if was[k] != now[k]]
+    return apart[0] if len(apart) == 1 else -1
+
+
 def _one_subject(newer: _Valued, older: _Valued, value: str, was: str) -> bool:
     """Whether two facts are about one subject (see above), `value` the newer one's
     value and `was` the older one's. A newer fact that names the older value beside its
@@ -4655,8 +4740,7 @@ def _replaces(
         return False
     if who and who[0] and who[1] and who[0] != who[1]:
         return False  # said of two people (their speakers, their headings)
-    for sort, value in _given(older).items():
-        new = _given(newer, value).get(sort)
+    for sort, value, new in _given_pairs(newer, older):
         if new is None or new == value:
             continue
         if newer.negated and value not in newer.values:
