@@ -15,13 +15,15 @@ offers: its list's lead-in, the items of its list that are options or steps, its
 exclamations, what may or would be so, what it says of itself, and what it knows in the
 present of nobody's doing ("The train takes about two hours"), and what it is doing
 this minute ("Let me read app/auth.py", "Running the tests against db7", "All 40 tests
-pass"); its results, plans and decisions stay. The person it helps tells of their life
-in passing ("I already use a stand", "my knee hurt after the last run"), and that is
-kept where small talk between two people would be dropped; their orders for the session
-("Please fix the failing test") are not, their rules are ("Always run ruff before
-committing", "We use uv, not pip": the alternative rejected is a choice, not a
-negation). A conversation naming no one is a person and an assistant, whichever of
-them it holds.
+pass"); its results, plans and decisions stay. An agent's step by its number ("step 3:
+run shell", "Step 3 done.") is none either, whoever says it: the number orders the
+session's steps and counts nothing (what follows the label is judged alone). The person
+it helps tells of their life in passing ("I already use a stand", "my knee hurt after
+the last run"), and that is kept where small talk between two people would be
+dropped; their orders for the session ("Please fix the failing test") are not, their
+rules are ("Always run ruff before committing", "We use uv, not pip": the alternative
+rejected is a choice, not a negation). A conversation naming no one is a person and an
+assistant, whichever of them it holds.
 
 Rules rather than a tagger: what decides junk here is discourse (who is addressed,
 quoted, guessed about), which a part-of-speech tagger does not tell; the small English
@@ -52,6 +54,16 @@ from typing import Any
 
 from memctl.core.forgotten import PICTOGRAPHS, holds_mask
 from memctl.core.said import MONTHS, WEEKDAYS, ai_assistant
+from memctl.models.language import (
+    ENGLISH,
+    closed,
+    continues,
+    first_person,
+    language,
+    name_stated,
+    states,
+    told_apart,
+)
 from memctl.models.words import ASIDE as _FIXED_ASIDE
 from memctl.models.words import (
     CALLED_KIN,
@@ -1492,6 +1504,14 @@ def is_fact(
         return False
     if _SIGNALS_CJK.search(stripped) or (not laughed and _labelled_rule(stripped)):
         return True
+    if step := _STEP_OPENING.match(stripped):
+        # "step 3: run shell", "Step 3 done.", "Phase 1 finished, moving on": an agent's
+        # steps, the number of which says where in the session's sequence one falls, no
+        # quantity to anchor a fact; what follows the label is judged alone, as an
+        # order, a report of the moment or a fact ("Phase 2 is done: the API is on v2
+        # now"). A step with its day is an event or a plan ("Step 3 done on 2026-12-01").
+        rest = stripped[step.end() :]
+        return bool(rest) and is_fact(rest, names, learned, chat, to_assistant, laughed)
     if (chosen := _without_contrast(stripped)) != stripped:
         # "We use uv, not pip": the alternative set off after a statement is what was
         # chosen against, not a negation of it; the statement is judged alone, and to
@@ -1696,6 +1716,32 @@ _REQUEST = re.compile(
     re.I,
 )
 """A request in the speaker's own words: what they need, want, look for or try to do."""
+
+
+_NUMBERED_STEP = (
+    r"(?:sub)?(?:step|task|phase|stage|part|milestone)s?\s+#?\d{1,3}[a-z]?"
+    r"(?:\s*(?:-|–|/|to|and|of)\s*\d{1,3}[a-z]?)?"
+)
+_DONE = r"(?:done|complete|completed|finished|over)"
+_ON_TO = (
+    rf"(?:(?:moving|going|turning)\s+)?on\s+to\s+(?:the\s+next(?:\s+one|\s+step)?|{_NUMBERED_STEP})"
+)
+_STEP_OPENING = re.compile(
+    r"^(?:(?:ok(?:ay)?|so|and|now|all|great|good)[,\s]+)*"
+    rf"(?:{_NUMBERED_STEP}(?:\s*[:)]|\s+[—–-])"
+    rf"|(?:{_NUMBERED_STEP}\s+(?:(?:is|are|was|were|has\s+been|have\s+been)\s+)?(?:now\s+|all\s+)?{_DONE}"
+    rf"|{_DONE}\s+(?:with\s+)?{_NUMBERED_STEP})(?:\s*[,;—–-]?\s*{_ON_TO})?"
+    r"(?=[\s.!]*$|\s*[,;:—–-]))"
+    r"[\s.!,;:—–-]*",
+    re.I,
+)
+"""A step of the session's work by its number, opening the sentence: as its label
+("step 3: run shell", "Task 2: add the index") or reported done ("Step 3 done.",
+"Phase 1 finished, moving on", "Done with task 4, on to task 5"), ending the sentence
+or set off from what follows by a mark. What the label's number counts is the order of the session's steps,
+and what is done with it is the state of the work this minute; a step done on a day
+("Step 3 done on 2026-12-01"), a step's own fact ("Step 3 of the migration is on
+2026-12-10", "Step 2 needs root access") are not openings of this kind."""
 
 
 _NEXT_STEP = re.compile(
@@ -2440,7 +2486,7 @@ _TOLD = re.compile(
     r"(?=\S.*\?$)",
     re.I,
 )
-USER_NAME = re.compile(r"\bThe user's name is ([A-Z][\w-]+)")
+USER_NAME = re.compile(r"\bThe user's name is ([A-Z][\w-]+|[\u4e00-\u9fff]{2,4})")
 _NOT_NAMES = _words(
     """so not just really very here there back sure fine good okay ok glad
     happy sorry going trying working done new from in on at a an the"""
@@ -2522,9 +2568,11 @@ def _ran(said: str) -> bool:
     return bool(_RUN_STATUS.match(said)) and not _dated(said)
 
 
-_SENTENCE_END = re.compile(r"(?<=[.!?。！？…])\s+|(?<=[.!?][\"”’])\s+(?=[A-Z\"“])|\n+")
+_SENTENCE_END = re.compile(
+    r"(?<=[.!?。！？…])\s+|(?<=[.!?][\"”’])\s+(?=[A-Z\"“])|\n+|(?<=[。！？])(?![。！？」』”’）\s])"
+)
 """A sentence ends at its mark, or after the quotation it ends with ('... "I'm done." Eli
-...')."""
+...'); a Chinese or Japanese one at its mark with no space after it ("。")."""
 _ABBREVIATION = re.compile(
     r"(?:^|\s)(?:Mr|Mrs|Ms|Dr|St|Jr|Sr|Mt|Prof|vs|etc|approx|e\.g|i\.e|No|Inc|Ltd|Co|"
     r"(?:[A-Z]\.)+[A-Z])\.$"
@@ -2532,7 +2580,8 @@ _ABBREVIATION = re.compile(
 
 
 def split_sentences(text: str) -> list[str]:
-    """Sentences of a message; "St. Mary's" and "Dr. Lee" do not end one. A list written
+    """Sentences of a message; "St. Mary's" and "Dr. Lee" do not end one, nor a
+    European date or a German abbreviation (`language.continues`). A list written
     on one line ("Try these: 1) Lower the limits. 2) Check ...", "...: - Bake ...") is
     split before each item's marker, which stays with its item."""
     out: list[str] = []
@@ -2540,7 +2589,11 @@ def split_sentences(text: str) -> list[str]:
         piece = piece.strip()
         if not piece:
             continue
-        if out and (_ABBREVIATION.search(out[-1]) or _MARKER_ONLY.fullmatch(out[-1])):
+        if out and (
+            _ABBREVIATION.search(out[-1])
+            or _MARKER_ONLY.fullmatch(out[-1])
+            or continues(out[-1], piece)
+        ):
             out[-1] = f"{out[-1]} {piece}"
         elif out and _OBJECT.match(piece) and _WANTS_OBJECT.search(out[-1]):
             out[-1] = f"{out[-1][:-1]} {piece[0].lower()}{piece[1:]}"
@@ -2737,9 +2790,9 @@ def _key(text: str) -> frozenset[str]:
     """Two facts with the same content words, in any order, are the same fact (the
     day it was said again does not make it new; a speaker prefix, `Dana: `, is one of
     its words, as the speaker's name is in "Dana leads payments"), unless one of them is
-    negated."""
+    negated. Not in English, what `told_apart` reads counts too."""
     text = SAID_ON.sub("", _SPEAKER_PREFIX.sub(lambda m: m[0][:-2] + " ", text))
-    words = frozenset(content_words(text)) or frozenset([text.casefold()])
+    words = (frozenset(content_words(text)) or frozenset([text.casefold()])) | told_apart(text)
     # "Ben is not selling the house" is not "Ben is selling the house" said again.
     return words | {"not"} if _NEGATION.search(text) else words
 
@@ -2909,9 +2962,9 @@ def facts_told(
         text = str(item.get("text", ""))
         if role not in ("user", "assistant") or (role == "assistant" and own_reply(text)):
             continue
-        speaker = item.get("name") if isinstance(item.get("name"), str) else None
-        if speaker is None and role == "user":
-            speaker = user_name
+        # An unnamed user is whom an earlier sentence named ("I'm Priya").
+        name = item.get("name")
+        speaker = name if isinstance(name, str) else user_name if role == "user" else None
         said = _time(item)
         heard = _heard(latest, speaker, text)
         hearing.message(position, speaker or role, text)
@@ -2936,6 +2989,12 @@ def facts_told(
             between = since_dated.setdefault(speaker or "", [])
             spoken_since = list(between)
             between.append(sentence)
+            if (code := language(sentence)) != ENGLISH:
+                # Not English: none of the rules below reads it (`memctl.models.language`).
+                user_name, speaker = _told_not_in_english(
+                    sentence, code, item, (user_name, speaker), facts, seen
+                )
+                continue
             sentence = _unlisted(sentence, role == "assistant" and not working)
             # A goodbye is read before the fillers go: "I have to go to band practice, wish
             # me luck" closes on the afterthought that makes it one.
@@ -4209,10 +4268,26 @@ def _chat_contraction(match: re.Match[str]) -> str:
     return word[: -1 if match["s"] else -2] + ("'s" if match["s"] else "'re")
 
 
+_SENTENCE_WITH_END = re.compile(f"({_SENTENCE_END.pattern})")
+
+
 def _as_written(text: str, learned: re.Pattern[str] | None) -> str:
     """Chat's lower case read as prose: "i" is "I", a contraction gets its apostrophe
     back, and a word the conversation wrote with a capital elsewhere ("stan", after
-    "Stan the plumber") is that name again, so that the rules for names apply to it."""
+    "Stan the plumber") is that name again, so that the rules for names apply to it.
+    Only in its English sentences: German "Im Januar" is no "I'm", nor "ill" "I'll"."""
+    parts = _SENTENCE_WITH_END.split(text)
+    english = [index % 2 == 0 and language(part) == ENGLISH for index, part in enumerate(parts)]
+    if all(english[::2]):
+        return _english_as_written(text, learned)  # the common case, read at once
+    return "".join(
+        _english_as_written(part, learned) if english[index] else part
+        for index, part in enumerate(parts)
+    )
+
+
+def _english_as_written(text: str, learned: re.Pattern[str] | None) -> str:
+    """`_as_written` of an English sentence."""
     text = _BARE_ILL.sub(
         r"\g<open>I'll", _BARE_CONTRACTION.sub(_chat_contraction, _LOWER_I.sub("I", text))
     )
@@ -5678,6 +5753,43 @@ _TRAIT_OF_NAMED = re.compile(
 )
 """A named person and what they are ("Nadia is vegetarian", 'Ruth is "Grandma" now'): a
 trait, not an answer."""
+
+
+def _told_not_in_english(
+    sentence: str,
+    code: str,
+    item: dict[str, Any],
+    names: tuple[str | None, str | None],
+    facts: list[str],
+    seen: set[frozenset[str]],
+) -> tuple[str | None, str | None]:
+    """Add to `facts` what `sentence`, in the language `code` (not English), states
+    (`language.states`), as said; the user's name first when an unnamed user states it
+    ("Ich heiße Jürgen", as "I'm Priya" does in English). `names`: the user's name as
+    known and the sentence's speaker; returned as they are after it."""
+    user_name, speaker = names
+    role = item.get("role")
+    stated = name_stated(sentence) if role == "user" and item.get("name") is None else None
+    if stated:
+        user_name = speaker = stated
+        _add(facts, seen, f"The user's name is {stated}.")
+    kept = states(sentence, code, acknowledging=role == "assistant" and not speaker)
+    if kept:
+        _add(facts, seen, _as_said(kept, code, speaker, user=role == "user"))
+    return user_name, speaker
+
+
+def _as_said(sentence: str, code: str, speaker: str | None, user: bool) -> str:
+    """A sentence not in English as its bullet: as said, with its full stop, after its
+    speaker's name when it does not hold it (as an English bullet is), or an unnamed
+    user's "The user: " when it speaks of them alone ("Ich wohne in Köln": no rewrite
+    makes it the user's, so the prefix says whose "ich" it is)."""
+    fact = " ".join(closed(sentence, code).split())
+    if speaker and speaker.casefold() not in fact.casefold():
+        return f"{speaker}: {fact}"
+    if not speaker and user and first_person(fact):
+        return f"The user: {fact}"
+    return fact
 
 
 def _thin(fact: str, names: frozenset[str]) -> bool:

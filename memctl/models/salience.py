@@ -12,8 +12,9 @@ listener takes it up (`taken_up`), how many content words it has, and how much o
 filler. Ties keep the order said; the kept bullets keep it too.
 
 Never cut: a rule or a decision (what the user asks an agent to do, always or never,
-what was decided or chosen), and the user's name (a later flush of the thread reads it
-from the ledger to name the user): they rank above everything. An agent at work (a tool ran)
+what was decided or chosen; in another language too, `language.rule_said`), and the
+user's name (a later flush of the thread reads it from the ledger to name the user):
+they rank above everything. An agent at work (a tool ran)
 is not budgeted at all: its results, the user's rules and the project's decisions are
 what its rules keep, and what it did is told by its tool calls, not by small talk. Nor
 is one voice alone (notes, a list dictated, messages nobody answers): what someone
@@ -38,6 +39,7 @@ from typing import Any
 
 from memctl.core.said import MONTHS, WEEKDAYS, ai_assistant
 from memctl.models.facts import ISO_DAY, USER_NAME
+from memctl.models.language import rule_said
 from memctl.models.words import FILLER, PREFIX, WORD, content_words, kin_pattern
 
 MIN_KEPT = 8
@@ -179,7 +181,9 @@ def rank(facts: list[str], said: list[dict[str, Any]], speakers: frozenset[str])
     days = frozenset(str(item.get("ts", ""))[:10] for item in said)
     return [
         Ranked(
-            _RULE.search(_unprefixed(fact)) is not None or USER_NAME.search(fact) is not None,
+            _RULE.search(_unprefixed(fact)) is not None
+            or USER_NAME.search(fact) is not None
+            or rule_said(_unprefixed(fact)),
             salience(fact, speakers, messages, days),
             order,
         )

@@ -76,6 +76,18 @@ or a clause that says a change ("now", "moved") beside one naming the old value.
 for a companion ("and", "with"), a relative, a hedge, a label, another speaker's fact,
 or two names of sorts the facts teach apart.
 
+Beside the leaving roles, a later fact that names an earlier fact's value beside another
+value of its sort, about the earlier fact's subject, ends it when neither fact hedges,
+plans, compares or tells history and the value is no owner's, no thing's name
+(`_renaming_changes`); a value struck through, a diff's removed line or a "Previous"
+field is read as one before an arrow. Whatever the reading, two records whose closing
+asides name two subjects ("Current number: ... (Emeka)", "manager: Kwame  # Omar") never
+replace each other (`_Found`).
+
+A change said in another language than English (German, Chinese, French, Spanish, ...)
+is read by `memctl.models.restated`: the same sentence but for one value with a word of
+"now" or a Chinese verb of change, or with a "no longer".
+
 Pure: no I/O. Used by builtin's consolidation (`curate`), the check of a model's
 consolidation (`memctl.pipeline.consolidate`) and recall's ordering.
 """
@@ -89,6 +101,7 @@ from functools import cache, lru_cache
 from itertools import pairwise
 from typing import Any, Concatenate, Generic, ParamSpec, TypeVar
 
+from memctl.models.restated import restated_changes
 from memctl.models.words import ASIDE, kin_words, person
 
 READINGS = 4096
@@ -1233,7 +1246,7 @@ def stale(
         None if REDACTED in text else claim(text, about[i] if about else None)
         for i, text in enumerate(facts)
     ]
-    found: dict[int, int] = {}
+    found: dict[int, int] = _Found(facts)
     by_key: dict[tuple[frozenset[str], str], list[int]] = {}
     by_subject: dict[frozenset[str], list[int]] = {}
     for i, made in enumerate(claims):
@@ -1274,7 +1287,59 @@ def stale(
     names = _mid_names(facts)
     _valued_changes(facts, about, found, names)
     _told_changes(facts, about, slots, found, names)
-    return found
+    restated_changes(facts, found)  # a change said in another language than English
+    return dict(found)
+
+
+# A record's closing aside often says whose or which it is: "Current number: +44 20 7946
+# 8544 (Emeka)", "manager: Kwame   # Omar", "plan.yaml: + owner: Hana  (for the Dune
+# launch)", "vehicle: Kia Niro   # Yuki, same model as Viktor" (consol21). Readings align
+# the words before it, so two such records of two people or things read as one slot given
+# another value. An aside opening with a name, after at most "for"/"of" and "the", names
+# the record's subject; two facts whose asides name different ones are about different
+# subjects, and neither replaces the other. An aside naming a time ("(Monday)", builtin's
+# "(October 2026)"), a source ("(per Dana)") or the old value ("(was Pablo)") names none.
+_CLOSING_ASIDE = re.compile(
+    r"(?:\s\((?P<paren>[^()]+)\)|\s(?:#|//)\s+(?P<comment>[^#]+?))\s*[.!]?\s*$"
+)
+_ASIDE_SUBJECT = re.compile(r"(?:(?:for|of)\s+)?(?:the\s+)?(?P<name>[A-Z][\w'’-]*)")
+
+
+def _aside_subject(text: str) -> str | None:
+    """The name a fact's closing aside gives its subject (see above), folded, or None."""
+    if "(" not in text and "#" not in text and "//" not in text:
+        return None
+    aside = _CLOSING_ASIDE.search(text.rstrip())
+    if aside is None:
+        return None
+    opening = _ASIDE_SUBJECT.match((aside["paren"] or aside["comment"]).strip())
+    if opening is None:
+        return None
+    name = opening["name"].replace("’", "'").removesuffix("'s").casefold()
+    return None if name in _MONTHS else name
+
+
+class _Found(dict[int, int]):
+    """`stale`'s {stale index: index of the fact that replaced it}, refusing every
+    reading's pair of two facts whose closing asides name two subjects (see above): the
+    pair is never made, so a later fact of the right subject may still be paired."""
+
+    def __init__(self, facts: Sequence[str]) -> None:
+        super().__init__()
+        self._asides = [_aside_subject(text) for text in facts]
+
+    def _apart(self, older: int, newer: int) -> bool:
+        a, b = self._asides[older], self._asides[newer]
+        return a is not None and b is not None and a != b
+
+    def __setitem__(self, older: int, newer: int) -> None:
+        if not self._apart(older, newer):
+            super().__setitem__(older, newer)
+
+    def setdefault(self, older: int, newer: int) -> int:
+        if self._apart(older, newer):
+            return self.get(older, newer)
+        return super().setdefault(older, newer)
 
 
 # A log line's opening (supersede17): a timestamp (a date with a time of day, bracketed
@@ -3640,9 +3705,38 @@ _ENDED_CLAUSE = _Lazy(
 )
 
 
+# A value marked as the one replaced by a record's layout (consol21), in registers the
+# wording sets share: struck through before the new one ("The QA lead for mobile:
+# ~~Felix~~ Rosa"), a diff's removed line before its added one ("org.yaml: - manager: Lena
+# + manager: Hana (Marco)"), a "Previous" field before a "Current" one ("Previous employer:
+# Hooli. Current employer: Soylent. Name: Omar."). Each is read as the arrow it stands for
+# ("manager: Lena → Hana").
+_STRUCK = _Lazy(r"~~(?P<old>[^~]+)~~\s*(?=\S)", needs="~~")
+_DIFF = _Lazy(
+    r"(?:^|(?<=\s))-\s+(?P<key>[\w][\w .'’-]{0,40}?):\s+(?P<old>\S.*?)\s+\+\s+(?P=key):\s+"
+)
+_PREVIOUS = _Lazy(
+    r"\bprevious(?P<key>(?: [\w'’-]+){0,3}):\s+(?P<old>\S[^|/]*?)\s*[|/.]\s+current(?P=key):\s+",
+    re.I,
+    needs="previous",
+)
+
+_FIELD_BREAK = re.compile(r"\s+[|/—–]\s+|(?<=\w)[.,]\s+|\s+(?=\()")
+
+
 def _instead(sentence: str) -> str:
     """The sentence with the old value named as in `_WAS`, `_NOT_CLAUSE`, `_ENDED_CLAUSE`
-    put after "instead of" (`_LEAVING_AFTER` reads it)."""
+    put after "instead of" (`_LEAVING_AFTER` reads it), and one a record's layout marks
+    as replaced (`_STRUCK`, `_DIFF`, `_PREVIOUS`) before an arrow."""
+    laid_out = _STRUCK.sub(lambda m: f"{m['old']} → ", sentence)
+    laid_out = _DIFF.sub(lambda m: f"{m['key']}: {m['old']} → ", laid_out)
+    laid_out = _PREVIOUS.sub(
+        lambda m: f"{m['key'].strip()}: {m['old']} → " if m["key"] else f"{m['old']} → ", laid_out
+    )
+    if laid_out != sentence:
+        # the record's other fields, cells or clauses are read apart from the new value
+        # ("→ Hillside Primary | Pupil: Rosa's daughter"): no run of values across them
+        sentence = _FIELD_BREAK.sub(" ; ", laid_out)
     sentence = _WAS.sub(lambda m: f" instead of {m['old']}", sentence)
     if not _OPINION.search(sentence):
         sentence = _NOT_CLAUSE.sub(lambda m: f" instead of {m['old']}", sentence)
@@ -3808,6 +3902,83 @@ def _run_kind(value: str) -> str:
     return _kind(words[-1])
 
 
+# A later fact that names an earlier fact's value beside another value of its sort, about
+# the earlier fact's subject, ends it whatever its wording (consol21): "Don't forget Leila
+# is in a Ford Focus now, not the Toyota Corolla." after "Current car: Toyota Corolla
+# (Leila)"; "Zara Leaves Acme, Joins Wonka as Principal Engineer" after "my aunt Zara
+# works at Acme". The earlier fact's subject (`_own_values`) must all be in the later one,
+# and the other value must be new to the earlier fact. Not when the later fact asks,
+# hedges, plans, adds, compares or likes ("likes Lisbon more than Oslo"), tells a past
+# event ("reviewed a PR that adds Vim support"), names the value it leaves (`_leaving`)
+# and it is another, names it where a move goes ("is moving the db to Neon"), denies a
+# clause it reads no relation of, or gives its new value by another relation ("works in
+# Bilbao" after "lives in Valencia") or of a sort the facts teach apart (a place and an
+# employer); nor when the earlier fact hedges, negates, compares, tells history
+# ("last year", "when ...", "about"), tells a past event or is no statement (`_shape`), or
+# names the value as a span of time ("13 days"), a companion ("with Emeka"), an owner
+# ("Viktor's number") or a thing's name ("the Juno standup"). Each guard is a shape that
+# named a value without ending it in the wording sets of bench/supersession.py.
+_UNSETTLED = _Lazy(
+    r"\?|['’]ll\b|\b(?:if|whether|unless|should|would|could|might|maybe|perhaps|"
+    r"plan(?:s|ned|ning)?|going to|will|wants?|needs?|hope[sd]?|thinking|considering|"
+    r"also|too|another|other)\b|\b(?-i:may)\b",
+    re.I,
+)
+"""A question, a condition, a hedge, a plan, a wish or a need, a future, an addition:
+what says no value holds now."""
+_HISTORY = _Lazy(
+    r"\blast (?:year|month|week|winter|summer|spring|autumn|fall)\b|\bago\b|^when\b|\babout\b",
+    re.I,
+    needs="about|ago|last|when",
+)
+_MOVED_TO = _Lazy(
+    r"\b(?i:mov|switch|migrat|shift)\w*\b[^,;.]{0,40}?\b(?i:to|onto|into)\s+(?:the\s+)?"
+    r"(?P<place>[A-Z][\w'’-]*(?:\s[A-Z][\w'’-]*)*)",
+    needs="mov|switch|migrat|shift",
+)
+"""Where a move goes ("is moving the db to Neon"): the value it gives, not one it leaves."""
+
+
+@_reading(())
+def _renaming(text: str, who: str | None) -> tuple[str, ...]:
+    """The value runs of a later fact that may end an earlier value it names (see above):
+    none for one that asks, hedges, plans, adds, compares, likes or tells a past event,
+    and not the one a move goes to. Kept (READINGS): every fact is asked, once for each `stale` it is in."""
+    read = _statement(text, who)
+    if read is None or _UNSETTLED.search(text) or _COMPARED.search(text):
+        return ()
+    if _OPINION.search(text) or ((shape := _shape(text, who)) is not None and shape.past):
+        return ()
+    folded, values = _tokens(read[0])
+    given = {m["place"].casefold() for m in _MOVED_TO.finditer(read[0])}
+    return tuple(
+        run
+        for run in _held_names(_runs(folded, values, 0, len(folded)))
+        if not _WEEKDAY_OR_MONTH.fullmatch(run) and run not in given
+    )
+
+
+def _holds_as_value(text: str, who: str | None, value: str) -> bool:
+    """Whether an earlier fact states `value` as a value it holds now (see above)."""
+    if _UNSETTLED.search(text) or _NEGATION.search(text) or _COMPARED.search(text):
+        return False
+    if _HISTORY.search(text) or _lasted(text, value) or _companion(text, value):
+        return False
+    shape = _shape(text, who)
+    if shape is None or shape.past:
+        return False
+    words = r"\s+".join(re.escape(word) for word in value.split())
+    for said in re.finditer(rf"(?<![\w'’-]){words}(?P<after>['’]s\b|\s+[a-z][\w-]*)?", text, re.I):
+        after = (said["after"] or "").strip()
+        if after[:1] in ("'", "’"):
+            continue  # an owner: "Viktor's number"
+        before = text[: said.start()].split()[-1:]
+        if after and after not in _LIGHT and before and before[0].casefold() in _OPENS_NP:
+            continue  # a thing's name: "the Juno standup"
+        return True
+    return False
+
+
 def _leaving_changes(
     facts: Sequence[str],
     about: Sequence[str | None] | None,
@@ -3847,15 +4018,78 @@ def _leaving_changes(
                     continue
                 if words & _ONE_KIN - subject:
                     continue  # "Kofi's sister quit Initrode": not Kofi's value
+                if _lasted(facts[j], old):
+                    continue  # "was frozen for 13 days": how long, not a value it holds
                 known = (sorts or {}).get(old), (sorts or {}).get(new)
                 if set(known) <= classes and known[0] != known[1]:
                     continue
                 found[j] = i
+        if by_value:
+            if sorts is None:
+                sorts = _name_sorts(slots)
+                classes = {sorts.get(f"#{sort}") for sort in _CLASS_SORT.values()} - {None}
+            read = (facts, about, slots)
+            _renaming_changes(
+                i, (text, who), leaving, words, by_value, read, (sorts, classes), reads, found
+            )
         for own, subject in _own_values(slots[i], held):
             by_value.setdefault(own.lstrip("+"), []).append((i, subject))
         if statement is not None:
             for word in words - _SLOT_STOP:
                 by_word.setdefault(word, []).append(i)
+
+
+def _renaming_changes(
+    i: int,
+    said: tuple[str, str | None],
+    leaving: list[tuple[str, list[str]]],
+    words: frozenset[str],
+    by_value: dict[str, list[tuple[int, frozenset[str]]]],
+    facts: tuple[Sequence[str], Sequence[str | None] | None, Sequence[Slot | None]],
+    taught: tuple[dict[str, str], set[str | None]],
+    reads: dict[tuple[str, str | None], _Read],
+    found: dict[int, int],
+) -> None:
+    """Adds to `found` an earlier fact whose value fact `i` (`said`: its text and whom it
+    is about) names beside another value of its sort (see `_renaming`); only the value
+    it names as left, when it names one (`leaving`). `facts`: the texts, whom each is
+    about and their slots. Not for two names of sorts the facts teach apart (`taught`:
+    `_name_sorts` and its classes), nor when the later fact gives its new value by
+    another relation than the earlier one's ("works in Bilbao, 20 km from Valencia"
+    after "lives in Valencia")."""
+    texts, about, slots = facts
+    sorts, classes = taught
+    runs = _renaming(*said)
+    left = {value for value, _ in leaving}
+    made = slots[i]
+    for old in [run for run in runs if run in left] if left else runs:
+        kind = _run_kind(old)
+        for j, subject in by_value.get(old.lstrip("+"), [])[-_PAIR_LIMIT:]:
+            if j in found or not subject <= words or words & _ONE_KIN - subject:
+                continue
+            who = about[j] if about else None
+            earlier = reads[texts[j], who][1] | subject
+            new = [run for run in runs if _run_kind(run) == kind and not set(run.split()) & earlier]
+            if not new or not _holds_as_value(texts[j], who, old):
+                continue
+            known = sorts.get(old), sorts.get(new[0])
+            if set(known) <= classes and known[0] != known[1]:
+                continue  # a place and an employer
+            if made is None and _NEGATION.search(said[0]):
+                continue  # a clause denied, its relation unread: "doesn't drive in Cork; ..."
+            if made is not None and _another_relation(slots[j], made, new):
+                continue  # "works in Bilbao" after "lives in Valencia"
+            found[j] = i
+
+
+def _another_relation(before: Slot | None, made: Slot, new: list[str]) -> bool:
+    """Whether a later fact gives one of its `new` values by a relation the earlier fact
+    (`before`) does not use."""
+    given = set(made.value.split())
+    if before is None or not given or not any(given <= set(run.split()) for run in new):
+        return False
+    held, gives = before.relation - _LIGHT, made.relation - _LIGHT
+    return bool(held and gives and not held & gives)
 
 
 def _holding(
@@ -3878,6 +4112,16 @@ def _holding(
             elif rest and last == old and _kind(last) == "name":
                 held.append((j, frozenset(rest)))
     return held
+
+
+def _lasted(text: str, value: str) -> bool:
+    """Whether `text` says `value` as a number of periods ("was frozen for 13 days",
+    "3 weeks ago"): a span of time, not a value the subject holds (consol21: ended by
+    "deploy.yaml: - replicas: 13  + replicas: 8")."""
+    if not value.isdigit():
+        return False
+    after = re.search(rf"(?<![\w.]){re.escape(value)}\s+([a-z]+)", text, re.I)
+    return after is not None and after[1].casefold() in _PERIODS
 
 
 @cache

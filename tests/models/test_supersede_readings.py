@@ -13,6 +13,7 @@ READINGS = [
     supersede._shape,
     supersede.classed,
     supersede._leaving_read,
+    supersede._renaming,
     supersede._kept_slot,
     supersede._masked,
 ]

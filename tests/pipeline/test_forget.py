@@ -1115,3 +1115,14 @@ def test_a_correction_takes_in_the_older_value_consolidation_replaced(cli, works
     assert "2027-02-01" in memory and "2027-01-15" not in memory
     found = cli("-w", workspace, "search", "migration deadline").stdout
     assert "2026-12-15" not in found and "2027-01-15" not in found and "2027-02-01" in found
+
+
+def test_forget_finds_a_fact_in_any_spelling_search_folds_alike(cli, workspace):
+    """Audit 17 M2 (review 29, mutation Fp): search finds "Straßenbahn-Linie" for
+    "STRASSENBAHN-LINIE", so `forget` (without --purge) forgets the fact it names."""
+    assert cli("-w", workspace, "save", "Die Straßenbahn-Linie 9 fährt um 7.").exit_code == 0
+    assert cli("-w", workspace, "search", "STRASSENBAHN-LINIE").exit_code == 0
+    run = cli("-w", workspace, "forget", "STRASSENBAHN-LINIE")
+    assert run.exit_code == 0, run.stderr
+    assert "Straßenbahn" not in (workspace / "MEMORY.md").read_text(encoding="utf-8")
+    assert cli("-w", workspace, "search", "STRASSENBAHN-LINIE").exit_code == 1
