@@ -27,11 +27,12 @@ def mark_stdin_closed() -> None:
     _STDIN_CLOSED[0] = True
 
 
-def require_stdin() -> None:
+def require_stdin(advice: str = "give the input as an argument or a FILE, or pipe it") -> None:
     """Refuse to read a closed stdin (exit 2) rather than take it for an empty one: `save
-    0<&-` saving nothing, or an MCP server serving no one, would hide the script's bug."""
+    0<&-` saving nothing, or an MCP server serving no one, would hide the script's bug.
+    `advice`: what to do instead, for a command whose input is no text (mcp)."""
     if _STDIN_CLOSED[0]:
-        raise UsageError("stdin is closed: give the input as an argument or a FILE, or pipe it")
+        raise UsageError(f"stdin is closed: {advice}")
 
 
 def stdin_is_terminal() -> bool:

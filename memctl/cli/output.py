@@ -1,6 +1,6 @@
 """Output plumbing every command shares: results as JSON or text (`emit`), diagnostics
-(`note`, `fail`), the spinner (`working`), the pager, colour, aligned tables, and stdout
-that survives a closed pipe.
+(`note`, `fail`), the spinner (`working`), the pager, colour, aligned tables, stdout
+that survives a closed pipe, and text that cannot drive the terminal (`terminal_text`).
 
 It knows no result type: how a stage's result reads as text is a view, kept beside the
 command that prints it, or in `views.py` when two commands print it.
@@ -14,6 +14,7 @@ import contextlib
 import dataclasses
 import json
 import os
+import re
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -183,23 +184,49 @@ def json_text(result: object, indent: int | None = None) -> str:
     return json.dumps(json_document(result), ensure_ascii=False, indent=indent)
 
 
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+"""The characters a terminal obeys rather than shows: C0 (ESC opens ANSI and OSC
+sequences, CR rewrites the line, BEL rings), DEL and C1 (U+009B is a CSI by itself).
+Tab and newline are layout, and kept."""
+
+
+def terminal_text(text: str) -> str:
+    """`text` with every control character written out as `\\x1b` is: what a thread
+    or memory holds came from tool output, a web page, a model, and `ESC [ 2 J` or an
+    OSC 52 in a `cat` of a hostile file must not clear the screen, retitle the window or
+    set the clipboard when `search`, `thread show` or `recall` shows it (audit 18).
+    Every human-readable line goes through here, on a terminal and in a pipe alike: a
+    pipe mostly ends on a terminal (`| head`, `| less -R`, which passes OSC 8, `| cat`),
+    and the text view is no copy of the bytes anyway (snippets, `N|` prefixes); the
+    bytes as written are in --json (JSON escapes them) and in the files. grep prints raw
+    bytes because its output is the file's lines; memctl's is a rendering."""
+    if not _CONTROL.search(text):
+        return text
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group(0)):02x}", text)
+
+
 def emit(
     g: Output,
     result: object,
     text: str | Callable[[], str | None] | None = None,
     *,
     paged: bool = False,
+    painted: bool = False,
 ) -> None:
-    """Print a result: JSON with --json, else `text` (a string or a function making one).
+    """Print a result: JSON with --json, else `text` (a string or a function making one)
+    with its control characters written out (`terminal_text`).
     `paged`: text that can run to thousands of lines (a log, a diff, a file) goes through
-    `page`, the pager on a terminal, never in a pipe."""
+    `page`, the pager on a terminal, never in a pipe. `painted`: the text holds memctl's
+    own colours, and its view passed what it shows through `terminal_text` before
+    painting (doctor)."""
     if g.json:
         print(json_text(result, indent=2))
         return
     out = text() if callable(text) else text
     if out and paged:
-        page(out)
+        page(out, painted=painted)
     elif out:
+        out = out if painted else terminal_text(out)
         sys.stdout.write(out if out.endswith("\n") else out + "\n")
 
 
@@ -213,14 +240,14 @@ def note(g: Output, message: str, command: str | None = None) -> None:
         return
     if command is not None:
         message = "\n".join(f"{command}: {line}" for line in message.splitlines())
-    print(message, file=sys.stderr)
+    print(terminal_text(message), file=sys.stderr)
 
 
 def alert(message: str) -> None:
     """A warning on stderr that --quiet does not silence: what a cron log (`-q`: only
     errors) must get although the run goes on and exits 0 (a scheduled sync that keeps
     failing). Its lines start with the command's name, as a note's do."""
-    print(message, file=sys.stderr)
+    print(terminal_text(message), file=sys.stderr)
 
 
 def fail(g: Output, message: str, code: int, *, document: bool = True) -> typer.Exit:
@@ -228,7 +255,7 @@ def fail(g: Output, message: str, code: int, *, document: bool = True) -> typer.
     is False: the command printed its own, which says what went wrong); the Exit to
     raise."""
     stamp = f"{g.stamp()} " if g.stamp is not None else ""
-    print(f"memctl: error: {stamp}{message}", file=sys.stderr)
+    print(terminal_text(f"memctl: error: {stamp}{message}"), file=sys.stderr)
     if g.json and document:
         try:
             print(json_text({"error": message, "exit_code": code}))
@@ -342,9 +369,11 @@ def lock_wait_shown(stage: str, pid: int | None, waiting: bool) -> None:
     progress.wait(f"{kind}: waiting for {what}{holder}…")
 
 
-def page(text: str) -> None:
-    """Print `text`; on a terminal, through the pager when it is longer than the screen
-    ($PAGER, else `less -R`, as git does: -F leaves short output on the screen)."""
+def page(text: str, *, painted: bool = False) -> None:
+    """Print `text` (through `terminal_text`, unless `painted`: as `emit`); on a
+    terminal, through the pager when it is longer than the screen ($PAGER, else
+    `less -R`, as git does: -F leaves short output on the screen)."""
+    text = text if painted else terminal_text(text)
     out = text if text.endswith("\n") or not text else text + "\n"
     if not out:
         return

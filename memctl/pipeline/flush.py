@@ -306,7 +306,13 @@ def _skipped_reason(log: _Log, record: ThreadMark | None, start: int, total: int
     done = set(record.elsewhere or ()) if record else set()
     if owed and all(i in done for i in owed):
         return "flushed on another machine"
-    return "no user, assistant or tool messages"
+    # "no user, assistant or tool messages" read as an empty thread beside status's
+    # "0 unflushed" (audit 18): the lines are there, and are none a flush sends
+    left_out = total - start
+    return (
+        f"{plural(left_out, 'new entry', 'new entries')}, "
+        f"{'not' if left_out == 1 else 'none'} a user, assistant or tool message"
+    )
 
 
 def unsent_entries(ws: Workspace, thread: str, record: ThreadMark | None) -> int:

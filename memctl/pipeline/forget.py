@@ -166,6 +166,8 @@ def forget(
         facts = _resolve(ws, target, purge=purge)
         if not purge:
             facts = _still_stated(ws, facts)
+            if not every and len(facts) > 1:
+                facts = _superseded_folded(facts)
         found = _listed_places(facts)
         rewritten = sum(fact.rewritten for fact in facts)
         if (len(facts) > 1 or rewritten) and not every:
@@ -350,6 +352,31 @@ def _still_stated(ws: Workspace, facts: list[Fact]) -> list[Fact]:
     if not left:
         raise MemctlError(f"already forgotten: {'; '.join(fact.text for fact in facts)}")
     return left
+
+
+def _superseded_folded(facts: list[Fact]) -> list[Fact]:
+    """`facts` with each one only a ledger states, which a MEMORY.md fact among them
+    replaced (`supersede.replaced_by`: consolidation dropped it for that one), taken in
+    as that fact's older value. "migration deadline" named the deadline MEMORY.md holds
+    and the one it replaced, left in an archived ledger, and memory_replace refused it
+    as two facts (audit 18); corrected now, the older value's line gets the correction's
+    tombstone too, as the value it was."""
+    current = [fact for fact in facts if any(path == "MEMORY.md" for path, _ in fact.units)]
+    older = [fact for fact in facts if not any(path == "MEMORY.md" for path, _ in fact.units)]
+    if not current or not older:
+        return facts
+    from memctl.models.supersede import replaced_by
+
+    replaced = replaced_by([fact.text for fact in older], [fact.text for fact in current])
+    for old, new in replaced.items():
+        into, value = current[new], older[old]
+        into.lines += value.lines
+        into.places += [where for where in value.places if where not in into.places]
+        into.fresh += value.fresh
+        into.said += value.said
+        into.units |= value.units
+    folded = {id(older[old]) for old in replaced}
+    return [fact for fact in facts if id(fact) not in folded]
 
 
 def _plan_purge(

@@ -873,7 +873,9 @@ _OTHER_ASCII_SPACES = b"\t\x0b\x0c\r\x1c\x1d\x1e\x1f"
 def format_for_agent(result: SearchResult, query: str) -> str:
     """The tool answer: `Found N matches:` then one `Source: ...` line a hit."""
     if not result.hits:
-        return f"No matching memories found for: {query}"
+        # thread_search's looks in past conversations, which are no memories (audit 18)
+        found = "thread entries" if result.scope == "threads" else "memories"
+        return f"No matching {found} found for: {query}"
     lines = [f"Found {result.count} match{'' if result.count == 1 else 'es'}:"]
     for hit in result.hits:
         text = snippet(hit.text, result.keywords, AGENT_SNIPPET_CHARS)
@@ -884,6 +886,7 @@ def format_for_agent(result: SearchResult, query: str) -> str:
             lines.append(f"Source: {where}: {text}{said_before(hit.corrected)}")
     if result.truncated:
         lines.append(
-            f"(only the first {result.count} are shown; use more specific words to narrow it)"
+            f"(only the first {result.count} are shown; use more specific words to narrow "
+            "it, or a larger limit)"
         )
     return "\n".join(lines)

@@ -45,6 +45,18 @@ HISTORY_DEFAULT_ENTRIES = 20
 HISTORY_MAX_ENTRIES = 100
 HISTORY_ENTRY_CHARS = 4_000
 HISTORY_TOTAL_CHARS = 40_000
+MEMORY_SEARCH_HITS = 50
+"""memory_search's hits unless `limit` says otherwise: memory lines are short facts, and
+the tool is the one for every mention (memory_recall ranks the best few)."""
+THREAD_SEARCH_HITS = 10
+"""thread_search's: a hit is a message's snippet of up to 1,000 characters, and the 50
+search gives by default made a 52 kB answer (audit 18)."""
+RECALL_HITS = 10
+"""memory_recall's, recall's DEFAULT_LIMIT; and MAX_HITS is its MAX_LIMIT. Said here, as
+numbers, so listing the tools does not import the ranking (tests/mcp/test_mcp.py holds
+them equal)."""
+MAX_HITS = 100
+"""The most hits a search tool answers with."""
 EVICTED_PAGE_CHARS = 20_000
 """read_file's page: a quarter of the default eviction threshold, so what it reads
 back is never evicted again, however many pages the model asks for."""
@@ -60,6 +72,17 @@ _MATCH_MODE = {
     ),
 }
 
+
+def _limit_schema(default: int) -> dict[str, Any]:
+    """A search tool's `limit`, as `_limit` reads it."""
+    return {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": MAX_HITS,
+        "description": f"At most this many hits, 1 to {MAX_HITS} (default {default}).",
+    }
+
+
 MEMORY_SCHEMAS: dict[str, dict[str, Any]] = {
     "memory_search": {
         "description": (
@@ -74,6 +97,7 @@ MEMORY_SCHEMAS: dict[str, dict[str, Any]] = {
             "properties": {
                 "query": {"type": "string", "description": "Keywords or a phrase to find."},
                 "matchMode": _MATCH_MODE,
+                "limit": _limit_schema(MEMORY_SEARCH_HITS),
             },
             "required": ["query"],
         },
@@ -91,7 +115,7 @@ MEMORY_SCHEMAS: dict[str, dict[str, Any]] = {
             "type": "object",
             "properties": {
                 "query": {"type": "string", "description": "The question or keywords."},
-                "limit": {"type": "integer", "description": "At most this many (default 10)."},
+                "limit": _limit_schema(RECALL_HITS),
                 "scope": {
                     "type": "string",
                     "enum": ["all", "memory", "threads"],
@@ -212,6 +236,7 @@ MEMORY_SCHEMAS: dict[str, dict[str, Any]] = {
                     "type": "string",
                     "description": "Search only this thread id (default: every thread).",
                 },
+                "limit": _limit_schema(THREAD_SEARCH_HITS),
             },
             "required": ["query"],
         },
@@ -383,6 +408,18 @@ def _integer(args: dict[str, Any], key: str) -> int | None:
     return value
 
 
+def _limit(args: dict[str, Any], default: int) -> int:
+    """A search tool's `limit`: omitted or null is `default`, else a whole number from
+    1 to MAX_HITS. memory_search ignored the argument (0 and "ten" answered as no limit
+    at all) while memory_recall refused 0: one check for every search tool (audit 18)."""
+    value = _integer(args, "limit")
+    if value is None:
+        return default
+    if not 1 <= value <= MAX_HITS:
+        raise ToolArgumentError(f"limit must be a whole number from 1 to {MAX_HITS}, not {value}")
+    return value
+
+
 def _boolean(args: dict[str, Any], key: str) -> bool:
     """An optional flag: omitted or null is false."""
     value = args.get(key)
@@ -452,22 +489,21 @@ def _memory_search(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
     from memctl.retrieval.search import format_for_agent, search
 
     query, note = _query(args)
+    limit = _limit(args, MEMORY_SEARCH_HITS)
     redactor = config.redaction.redactor()
-    result = search(ws, query, mode=_mode(args), scope="memory", redactor=redactor)
+    result = search(ws, query, mode=_mode(args), scope="memory", limit=limit, redactor=redactor)
     return _noted(format_for_agent(_redacted_hits(ws, config, result), echoed(query)), note)
 
 
 def _memory_recall(
     ws: Workspace, config: Config, args: dict[str, Any], embedder: Embedder | None = None
 ) -> str:
-    from memctl.retrieval.recall import DEFAULT_LIMIT, format_for_agent, recall
+    from memctl.retrieval.recall import format_for_agent, recall
 
     query, note = _query(args, "recall")
-    limit = _integer(args, "limit")
+    limit = _limit(args, RECALL_HITS)
     scope = _string(args, "scope") or "all"
-    found = recall(
-        ws, config, query, DEFAULT_LIMIT if limit is None else limit, scope, embedder=embedder
-    )
+    found = recall(ws, config, query, limit, scope, embedder=embedder)
     found.query = echoed(found.query)
     return _noted(format_for_agent(found), note)
 
@@ -479,9 +515,16 @@ def _thread_search(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
     query, note = _query(args)
     thread = _string(args, "thread")
     threads = [check_thread_id(thread)] if thread else None
+    limit = _limit(args, THREAD_SEARCH_HITS)
     redactor = config.redaction.redactor()
     result = search(
-        ws, query, mode=_mode(args), scope="threads", threads=threads, redactor=redactor
+        ws,
+        query,
+        mode=_mode(args),
+        scope="threads",
+        threads=threads,
+        limit=limit,
+        redactor=redactor,
     )
     return _noted(format_for_agent(_redacted_hits(ws, config, result), echoed(query)), note)
 

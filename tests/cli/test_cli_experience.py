@@ -889,3 +889,95 @@ def test_doctor_offline_reads_litellms_table_without_importing_it(
         assert f"ok    {label} window: 128,000 tokens" in lines
     else:
         assert f"FAIL  {label} key: no API key: set OPENAI_API_KEY" in lines
+
+
+HOSTILE = "cat said \x01\x1b[31mRED\x1b]52;c;cGF3bmVk\x07 \x9b2J\rOVERWRITTEN zebrafish"
+"""Tool output a thread can hold: a colour, an OSC 52 (sets the clipboard), a C1 CSI
+(clears the screen), a carriage return (rewrites the line), all raw."""
+DRIVES_THE_TERMINAL = (b"\x01", b"\x1b[31m", b"\x1b]52", b"\x07", "\x9b".encode(), b"\r")
+RAW = "\x01\x1b[31mRED\x1b]52;c;cGF3bmVk\x07 \x9b2J"
+WRITTEN_OUT = r"\x01\x1b[31mRED\x1b]52;c;cGF3bmVk\x07 \x9b2J"
+"""RAW as shown: the carriage return after it is whitespace, a space in a snippet."""
+
+
+@pytest.fixture
+def hostile(workspace, cli):
+    """A workspace whose thread and MEMORY.md hold HOSTILE (the tab a memory line keeps)."""
+    append(cli, workspace, "t1", [{"role": "user", "content": HOSTILE}])
+    (workspace / "MEMORY.md").write_text(f"# Memory\n\n- kept\tcolumns {HOSTILE}\n")
+    return workspace
+
+
+SHOWING_HOSTILE = [
+    ["search", "zebrafish", "--scope", "all"],
+    ["search", "zebrafish", "--scope", "all", "--color", "never"],
+    ["thread", "show", "t1", "--full"],
+    ["thread", "show", "t1"],
+    ["get", "MEMORY.md"],
+    ["recall", "zebrafish"],
+]
+
+
+@pytest.mark.parametrize("args", SHOWING_HOSTILE, ids=" ".join)
+def test_control_characters_a_thread_holds_never_reach_the_terminal(hostile, args):
+    """Audit 18: `search` and `thread show --full` printed tool output's ESC sequences
+    raw on a tty. On a pseudo-terminal each is written out (`\\x1b`), memctl's own
+    colours still drawn, and a memory line's tab kept."""
+    seen = on_pty(["-w", hostile, *args], attach=("stdout", "stderr"))
+
+    assert seen.returncode == 0, seen.terminal
+    shown = seen.terminal.replace(b"\r\n", b"\n")  # the terminal's own newline
+    assert not [c for c in DRIVES_THE_TERMINAL if c in shown], shown
+    assert WRITTEN_OUT.encode() in shown.replace(b"\x1b[1;31m", b"").replace(b"\x1b[0m", b"")
+    if args[0] == "search" and "never" not in args:
+        assert b"\x1b[1;31mzebrafish\x1b[0m" in shown  # the hit's highlight, memctl's own
+    if args[0] == "get":
+        assert b"3|- kept\tcolumns" in shown
+
+
+@pytest.mark.parametrize("args", SHOWING_HOSTILE, ids=" ".join)
+def test_control_characters_are_written_out_in_a_pipe_too_and_kept_in_json(hostile, args):
+    """A pipe mostly ends on a terminal (`| head`, `| less -R`): the text is written out
+    there too. --json holds the text as written (JSON escapes it)."""
+    piped = run_memctl(hostile, *args)
+    document = run_memctl(hostile, "--json", *args)
+
+    assert piped.exit_code == 0, piped.stderr
+    assert not [c for c in DRIVES_THE_TERMINAL if c.decode() in piped.stdout]
+    assert WRITTEN_OUT in piped.stdout
+    assert "\x1b" not in document.stdout  # JSON escapes it: \u001b
+    assert RAW in "\n".join(_strings(json.loads(document.stdout)))
+
+
+def _strings(value: object) -> list[str]:
+    """Every string a JSON document holds."""
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _strings(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in _strings(v)]
+    return [value] if isinstance(value, str) else []
+
+
+def test_an_error_naming_control_characters_writes_them_out(workspace):
+    run = run_memctl(workspace, "get", "MEMORY\x1b]0;title\x07.md")
+
+    assert run.exit_code == 2
+    assert "\x1b" not in run.stderr and "\x07" not in run.stderr
+    assert r"MEMORY\x1b]0;title\x07.md" in run.stderr
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("attach", [("stdout", "stderr"), ("stderr",)], ids=["streamed", "piped"])
+def test_a_reply_holding_control_characters_is_written_out(workspace, llm_server, attach):
+    """A model's reply can repeat tool output it read: streamed to a terminal or printed
+    whole in a pipe, its ESC is written out; the thread log keeps the reply as it came."""
+    write_model_config(workspace, llm_server, memory={"hooks": False})
+    llm_server.reply(f"The log says {RAW}.")
+
+    seen = on_pty(["-w", workspace, "call", "--new", "t1", "What does the log say?"], attach=attach)
+
+    assert seen.returncode == 0, seen.terminal
+    shown = seen.terminal + seen.stdout
+    assert f"The log says {WRITTEN_OUT}.".encode() in shown
+    assert not [c for c in DRIVES_THE_TERMINAL[:-1] if c in shown], shown
+    assert read_log(workspace, "t1")[-1]["content"] == f"The log says {RAW}."

@@ -98,6 +98,11 @@ def test_arguments_the_command_line_refuses_are_tool_errors(tmp_path):
         6: ("memory_get", {"path": "MEMORY.md", "startLine": -3}),
         7: ("memory_replace", {"old": " ", "new": "The staging database is db8."}),
         8: ("memory_save", {"content": "word " * 1_000}),
+        # audit 18: memory_search answered limit 0 and "ten" as no limit at all
+        9: ("memory_search", {"query": "deploy", "limit": 0}),
+        10: ("memory_search", {"query": "deploy", "limit": "ten"}),
+        11: ("thread_search", {"query": "deploy", "limit": 101}),
+        12: ("memory_recall", {"query": "deploy", "limit": "ten"}),
     }
     got = exchange(root, [call(n, name, args).encode() for n, (name, args) in calls.items()])
     for request_id in calls:
@@ -108,3 +113,7 @@ def test_arguments_the_command_line_refuses_are_tool_errors(tmp_path):
     assert "startLine must be 1 or more" in text(got[6])
     assert "which fact to correct" in text(got[7]) and "forget" not in text(got[7])
     assert "longer than a fact may be (2,000)" in text(got[8])
+    assert text(got[9]) == "Error: limit must be a whole number from 1 to 100, not 0"
+    assert text(got[10]) == "Error: limit must be an integer"
+    assert text(got[11]) == "Error: limit must be a whole number from 1 to 100, not 101"
+    assert text(got[12]) == "Error: limit must be an integer"

@@ -8,6 +8,7 @@ blocking portal), so the tests stay plain synchronous functions that share the s
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -20,7 +21,7 @@ import mcp_types as types
 import pytest
 from anyio.from_thread import start_blocking_portal
 from mcp import ClientSession
-from mcp.client.stdio import StdioServerParameters, stdio_client
+from mcp.client.stdio import StdioServerParameters, get_default_environment, stdio_client
 
 from memctl.core.workspace import Workspace, init_workspace
 from memctl.turn.tools import SCHEMAS
@@ -92,7 +93,13 @@ def body(result: types.CallToolResult) -> str:
 @asynccontextmanager
 async def session_for(root: Path, errlog: Any) -> AsyncIterator[ClientSession]:
     command, *args = server_command(root)
-    params = StdioServerParameters(command=command, args=args, cwd=str(root))
+    # The SDK starts a server with a few variables of its own choosing (HOME, PATH): the
+    # suite's PYTHONPATH, when it names a checkout under test, is passed on, so the
+    # server runs the memctl the test imports, not the installed one.
+    env = get_default_environment()
+    if "PYTHONPATH" in os.environ:
+        env["PYTHONPATH"] = os.environ["PYTHONPATH"]
+    params = StdioServerParameters(command=command, args=args, cwd=str(root), env=env)
     async with (
         stdio_client(params, errlog=errlog) as (read_stream, write_stream),
         ClientSession(read_stream, write_stream, read_timeout_seconds=READ_TIMEOUT) as session,
@@ -178,8 +185,19 @@ def test_lists_the_nine_tools_with_their_schemas(client):
     for name in ("memory_search", "thread_search"):
         mode = tools[name].input_schema["properties"]["matchMode"]
         assert mode["type"] == "string" and mode["enum"] == ["phrase", "all", "any"]
+    for name in ("memory_search", "memory_recall", "thread_search"):  # one check (audit 18)
+        limit = tools[name].input_schema["properties"]["limit"]
+        assert (limit["type"], limit["minimum"], limit["maximum"]) == ("integer", 1, 100)
     assert {"startLine", "endLine"} <= set(tools["memory_get"].input_schema["properties"])
     assert {"start", "end"} <= set(tools["thread_history"].input_schema["properties"])
+
+
+def test_memory_recall_states_recalls_own_default_and_most():
+    """The schemas give recall's numbers without importing recall (tools.RECALL_HITS)."""
+    from memctl.retrieval import recall
+    from memctl.turn import tools
+
+    assert (tools.RECALL_HITS, tools.MAX_HITS) == (recall.DEFAULT_LIMIT, recall.MAX_LIMIT)
 
 
 WRITING = {"memory_save", "memory_forget", "memory_replace"}
@@ -510,8 +528,33 @@ def test_thread_search_finds_an_entry(client):
         "Source: threads/billing.jsonl#3 [assistant]: Flip the gateway back to the green pool."
     ]
     # Thread search does not look in memory files, nor memory search in threads.
-    assert client.text("thread_search", {"query": "Fridays"}).startswith("No matching")
+    assert client.text("thread_search", {"query": "Fridays"}) == (
+        "No matching thread entries found for: Fridays"  # not "memories" (audit 18)
+    )
     assert client.text("memory_search", {"query": "blue-green"}).startswith("No matching")
+
+
+@pytest.mark.slow
+def test_the_search_tools_answer_at_most_their_limit(tmp_path_factory, connect):
+    """Audit 18: thread_search answered 50 snippets (52 kB) and had no limit; its
+    default is 10 now, memory_search's stays 50, and `limit` takes 1 to 100."""
+    root = prepare(tmp_path_factory.mktemp("mcp-limit") / "ws")
+    said = [{"role": "user", "content": f"Invoice {n} is {'late ' * 150}"} for n in range(120)]
+    (root / "threads" / "ar.jsonl").write_text("".join(json.dumps(m) + "\n" for m in said))
+    (root / "MEMORY.md").write_text("".join(f"- Invoice {n} is late.\n" for n in range(120)))
+    client = connect(root)
+
+    def sources(name: str, arguments: dict[str, Any]) -> int:
+        return client.text(name, {"query": "invoice", **arguments}).count("\nSource: ")
+
+    assert sources("thread_search", {}) == 10
+    assert sources("thread_search", {"limit": 100}) == 100
+    assert sources("memory_search", {}) == 50
+    assert sources("memory_search", {"limit": 2}) == 2
+    assert client.text("thread_search", {"query": "invoice"}).endswith(
+        "(only the first 10 are shown; use more specific words to narrow it, or a larger limit)"
+    )
+    assert "from 1 to 100, not 0" in client.error("memory_search", {"query": "x", "limit": 0})
 
 
 def test_thread_search_errors(client):

@@ -36,6 +36,11 @@ def test_default_threshold_and_exact_placeholder(workspace: Path, cli) -> None:
     assert result.stdout == (
         f"evicted #2 call_1 (grep, 100,000 chars) -> evicted/t1/{target.name}\n"
     )
+    # not "1 of 2 tool results over 80,000 chars": one is over it (audit 18)
+    assert result.stderr == (
+        "evict: thread t1: evicted 1 tool result over 80,000 chars, of 2 in the working "
+        "context (1 file written, 0 already there)\n"
+    )
     assert target.read_text() == big
     assert stat.S_IMODE(target.stat().st_mode) == 0o600
     # exactly 80,000 chars is not over the threshold
@@ -90,7 +95,7 @@ def test_a_placeholder_is_never_evicted_again(workspace: Path, cli) -> None:
     # a log holding the placeholder itself (an agent that logged its own context)
     write_log(workspace, "t2", tool_turn("c2", content))
     result = cli("-w", workspace, "evict", "t2")
-    assert "evicted 0 of 1" in result.stderr
+    assert "evicted 0 tool results over" in result.stderr
     assert not (workspace / "evicted" / "t2").exists()
 
 
@@ -111,7 +116,7 @@ def test_excluded_tools_stay(workspace: Path, cli, named: bool) -> None:
     before = snapshot(workspace, locks=False)
     result = cli("-w", workspace, "evict", "t1")
     assert result.exit_code == 0
-    assert "evicted 0 of 1" in result.stderr
+    assert "evicted 0 tool results over" in result.stderr
     assert snapshot(workspace, locks=False) == before
 
 
@@ -132,7 +137,7 @@ def test_dry_run_writes_nothing(workspace: Path, cli) -> None:
     result = cli("-w", workspace, "evict", "t1", "--dry-run")
     assert result.exit_code == 0
     assert result.stdout.startswith("would write #2 c1 (grep, 3,000 chars) -> evicted/t1/")
-    assert "would evict 1 of 1" in result.stderr
+    assert "would evict 1 tool result over 1,000 chars, of 1 " in result.stderr
     assert snapshot(workspace, locks=False) == before
     context = cli("-w", workspace, "context", "t1", "--dry-run")
     assert "Preview (first 1500 chars)" in context.stdout

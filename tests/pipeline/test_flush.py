@@ -152,7 +152,10 @@ def test_a_thread_with_only_left_out_entries_needs_no_model(cli, ws: Path) -> No
     append(cli, ws, "t1", [{"role": "system", "content": "You always help."}])
     run = cli("-w", ws, "flush")
     assert run.exit_code == 0
-    assert "thread t1: nothing to flush (no user, assistant or tool messages)" in run.stderr
+    assert (
+        "thread t1: nothing to flush (1 new entry, not a user, assistant or tool message)"
+        in run.stderr
+    )
     assert flushed(ws, "t1") == 1
     assert "flush" not in state(ws).get("runs", {})
     assert not ledger(ws).exists()

@@ -1083,6 +1083,40 @@ def test_a_query_ending_with_the_facts_full_stop_finds_it(cli, workspace):
     assert cli("-w", workspace, "forget", "...").exit_code == 1  # dots alone are no query
 
 
+def test_a_correction_takes_in_the_older_value_consolidation_replaced(cli, workspace):
+    """Audit 18: memory_replace "migration deadline" was refused as two facts: the one
+    MEMORY.md holds, and the value it replaced, which consolidation dropped and a ledger
+    keeps. That one is the same fact's older value: corrected with it, not a second."""
+    configure(workspace)
+    for said in (
+        "The migration deadline is 2026-12-15.",
+        "The migration deadline is 2027-01-15 now.",
+    ):
+        message = json.dumps({"role": "user", "content": said})
+        assert cli("-w", workspace, "thread", "append", "t1", input=message + "\n").exit_code == 0
+        assert cli("-w", workspace, "flush").exit_code == 0
+        assert cli("-w", workspace, "consolidate").exit_code == 0
+    memory = (workspace / "MEMORY.md").read_text()
+    assert "2027-01-15" in memory and "2026-12-15" not in memory  # superseded
+    assert "2026-12-15" in ledgers(workspace)
+
+    run = cli(
+        "-w",
+        workspace,
+        "forget",
+        "migration deadline",
+        "--replace",
+        "The migration deadline is 2027-02-01.",
+    )
+
+    assert run.exit_code == 0, run.stderr
+    assert "forget: forgot 1 fact (1 line of MEMORY.md)" in run.stderr
+    memory = (workspace / "MEMORY.md").read_text()
+    assert "2027-02-01" in memory and "2027-01-15" not in memory
+    found = cli("-w", workspace, "search", "migration deadline").stdout
+    assert "2026-12-15" not in found and "2027-01-15" not in found and "2027-02-01" in found
+
+
 def test_forget_finds_a_fact_in_any_spelling_search_folds_alike(cli, workspace):
     """Audit 17 M2 (review 29, mutation Fp): search finds "Straßenbahn-Linie" for
     "STRASSENBAHN-LINIE", so `forget` (without --purge) forgets the fact it names."""

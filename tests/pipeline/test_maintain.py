@@ -219,6 +219,9 @@ def test_nothing_new_sends_no_request(workspace, cli, llm_server):
     told = cli("-w", workspace, "-v", "maintain", "--force")
     assert "maintain: moved 0 ledgers" in unstamped(told.stderr)
     assert "no new daily text" in told.stderr
+    assert "maintain: done; nothing consolidated, so the next run may go at once" in (
+        unstamped(told.stderr)
+    )  # not "next run from now" (audit 18)
 
 
 def test_nothing_new_does_not_import_litellm(workspace, tmp_path):

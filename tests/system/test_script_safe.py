@@ -86,9 +86,13 @@ def test_stdin_closed_is_a_usage_error(fed: Path, args: list[str]) -> None:
     before = snapshot(fed)
     done = run_closed(fed, ["stdin"], *args)
     assert done.exit_code == 2, done
-    assert done.stderr.strip().splitlines() == [
-        "memctl: error: stdin is closed: give the input as an argument or a FILE, or pipe it"
-    ]
+    advice = (
+        # an argument or a FILE is no way to reach a server (audit 18)
+        "an MCP client starts the server and talks to it on its stdin"
+        if args == ["mcp"]
+        else "give the input as an argument or a FILE, or pipe it"
+    )
+    assert done.stderr.strip().splitlines() == [f"memctl: error: stdin is closed: {advice}"]
     assert snapshot(fed) == before
 
 

@@ -10,7 +10,7 @@ import typer
 
 from memctl.cli.core import Globals, ThreadArg, app, command, globals_of
 from memctl.cli.inputs import read_stdin_text, resolve_thread
-from memctl.cli.output import emit, note, working
+from memctl.cli.output import emit, note, terminal_text, working
 from memctl.cli.views import compact_note, consolidate_summary
 from memctl.core.wording import plural
 
@@ -106,7 +106,7 @@ def call_command(
         def on_text(piece: str) -> None:
             progress.pause()
             streamed.append(piece)
-            sys.stdout.write(piece)
+            sys.stdout.write(terminal_text(piece))
             sys.stdout.flush()
 
         def on_reply(result: CallResult) -> None:
@@ -115,7 +115,7 @@ def call_command(
                 shown = "".join(streamed)
                 if not streamed:
                     shown = result.reply
-                    sys.stdout.write(shown)
+                    sys.stdout.write(terminal_text(shown))
                 if shown and not shown.endswith("\n"):
                     sys.stdout.write("\n")
                 sys.stdout.flush()

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from memctl.cli.core import app, command, globals_of, os_error_line
-from memctl.cli.output import colour_wanted, emit
+from memctl.cli.output import colour_wanted, emit, terminal_text
 
 if TYPE_CHECKING:
     from memctl.core.config import Config, ModelSpec
@@ -72,9 +72,10 @@ def doctor_command(
                 return "ok  " if not c.warning else _painted("warn", _WARN, paint)
             return _painted("FAIL", _FAIL, paint)
 
-        return "\n".join(f"{mark(c)}  {c.name}: {c.detail}" for c in checks)
+        # a detail can quote a model's or a remote's answer: written out before painting
+        return "\n".join(f"{mark(c)}  {terminal_text(f'{c.name}: {c.detail}')}" for c in checks)
 
-    emit(g, {"ok": not failed, "checks": checks}, text)
+    emit(g, {"ok": not failed, "checks": checks}, text, painted=True)
     if failed:
         raise typer.Exit(1)
 

@@ -56,11 +56,13 @@ def evict_command(
                 f" ({plural(written, 'file')} written, "
                 f"{len(result.evicted) - written} already there)"
             )
+        # "4 of 5 over 80,000 chars" read as five over the limit (audit 18): the five
+        # are every tool result of the context, which is said apart
         note(
             g,
-            f"evict: thread {thread}: {verb} {len(result.evicted)} of "
-            f"{plural(result.tool_results, 'tool result')} over "
-            f"{config.eviction.threshold_chars:,} chars{files}",
+            f"evict: thread {thread}: {verb} {plural(len(result.evicted), 'tool result')} "
+            f"over {config.eviction.threshold_chars:,} chars, of {result.tool_results:,} "
+            f"in the working context{files}",
         )
     for failure in result.failed:
         note(g, f"evict: could not write #{failure.index} {failure.tool_call_id}: {failure.reason}")

@@ -113,7 +113,12 @@ def _report(g: Globals, result: MaintainResult, full: bool) -> None:
         log(consolidate_summary(merged))
     _sync_notes(result, log)
     if result.status == "ran" and (person or archive.moved or merged.status != "nothing_new"):
-        log(f"done; next run from {result.next_eligible}")
+        # nothing consolidated starts no gap (next_eligible "now"): "next run from now"
+        # read as a time that was not one (audit 18)
+        if result.next_eligible == "now":
+            log("done; nothing consolidated, so the next run may go at once")
+        else:
+            log(f"done; next run from {result.next_eligible}")
     emit(g, result, lambda: _maintain_text(result, archive, merged, full))
 
 

@@ -46,7 +46,8 @@ def mcp_command(ctx: typer.Context) -> None:
     Example (an MCP client's server entry): command "memctl", args ["-w", "/path/to/ws", "mcp"]
     """
     g = globals_of(ctx)
-    require_stdin()
+    # an argument or a FILE is no way to reach a server (audit 18): its client is
+    require_stdin("an MCP client starts the server and talks to it on its stdin")
     ws, config = g.open()
     from memctl.mcp.server import serve_stdio
 

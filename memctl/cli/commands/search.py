@@ -13,7 +13,7 @@ import typer
 
 from memctl.cli.core import app, choices, command, complete_threads, globals_of
 from memctl.cli.inputs import resolve_threads
-from memctl.cli.output import colour_wanted, emit, note
+from memctl.cli.output import colour_wanted, emit, note, terminal_text
 from memctl.core.errors import UsageError
 
 if TYPE_CHECKING:
@@ -117,15 +117,20 @@ class _HitPrinter:
         else:
             text = self.snippet(hit.text)
             where, place = hit.path, f"#{hit.entry} [{self.who(hit.role, hit.speaker)}]"
-        if not self.colour:
+        if not self.colour:  # `flush` writes its control characters out
             return f"{where}{place} {text}{self.said_before(hit.corrected)}"
-        shown = f"{_highlight(text, keywords)}{self.said_before(hit.corrected)}"
+        # written out before painting: the hit's own ESC must not pass as memctl's colour
+        shown = _highlight(terminal_text(text), keywords)
+        shown += terminal_text(self.said_before(hit.corrected))
         return f"{_PATH}{where}{_RESET}{_PLACE}{place}{_RESET} {shown}"
 
     def flush(self) -> None:
-        """Write the lines not yet written."""
+        """Write the lines not yet written (a batch's control characters written out at
+        once: a regex's pass a batch, not one a hit; painted lines are written out
+        already)."""
         if self.lines:
-            sys.stdout.write("".join(self.lines))
+            out = "".join(self.lines)
+            sys.stdout.write(out if self.colour else terminal_text(out))
             self.lines.clear()
 
 
