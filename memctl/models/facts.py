@@ -3080,7 +3080,9 @@ def facts_told(
                 said,
                 month or _carried_month(fixed, position, sentence),
                 user=role == "user",
-                past=hearing.answers and _ASKED_PAST.search(hearing.question) is not None,
+                past=hearing.answers
+                and _ASKED_PAST.search(hearing.question) is not None
+                and _PLAIN_FORM.search(sentence) is not None,
             )
             fixed = _month_fixed(sentence, fact, said, position) or fixed
             fact = _in_month(fact, said if several_months else None)
@@ -5657,6 +5659,15 @@ _ASKED_PAST = re.compile(r"\bdid(?:n['’]?t)?\s+[\w'’]", re.I)
 """A question asked in the past ("did the 93 come through?", "didn't he ring?"): its
 answer tells of the past, whatever tense its verb has ("yes it arrive on the 3rd", said
 by a learner of English with the verb's plain form)."""
+_PLAIN_FORM = re.compile(
+    r"\b(?:it|he|she|they|we|I|you)\s+(?:\w+ly\s+)?"
+    r"(?!(?:on|at|in|to|for|and|or|but|the|a|an|too|all|yes|no)\b)[a-z]+\b",
+    re.I,
+)
+"""A subject and a verb after it: an answer with a verb of its own whose form tells no
+tense ("yes it arrive on the 3rd") takes the question's. A verbless answer ("Yes, on the
+14th at ten", to "did you book the dentist?") names the day of what was booked, not of
+the booking: it keeps its own reading."""
 
 
 def _standalone(

@@ -254,6 +254,15 @@ def test_what_only_looks_like_a_read_back_tells(
             (("Rosa", "Did the parcel from Bristol come"), ("Ken", "yes it arrive on the 1st")),
             "on 2025-02-01",
         ),
+        # A verbless answer names the day of what was asked of, not of the asking.
+        (
+            (("Rosa", "Did you book the dentist?"), ("Ken", "Yes, on the 14th at ten.")),
+            "2025-02-14",
+        ),
+        (
+            (("Rosa", "Did they give you a date for the scan?"), ("Ken", "Yes, the 20th.")),
+            "2025-02-20",
+        ),
         # Not asked in the past: the day ahead.
         (
             (
