@@ -12,7 +12,11 @@ The guess is by script for Chinese, Japanese and Korean (their characters outnum
 the Latin words), and for Latin script by function words: the language whose common
 short words ("der", "und", "nicht"; "le", "est", "pas"; "el", "que", "muy") outnumber
 the English ones ("the", "is", "I") in the sentence; a tie is English, so an English
-sentence naming "Los Angeles" or "Das Boot" stays English. Words both languages write
+sentence naming "Los Angeles" or "Das Boot" stays English. A function word capitalised
+inside a sentence ("Mai Le", "The De La Soul gig") is a name's part and votes for no
+language, nor do a name's particles between its names ("José de la Torre") in a
+sentence with an English word; English's time words ("yesterday", "next", "week") vote
+for English. Words both languages write
 the same ("in", "was", "will", "die", "um", "son") count for neither. A library was
 considered: langdetect and langid need profiles or a model loaded at start-up (a
 second or more, and numpy for langid), lingua ships a hundred megabytes of models, and
@@ -72,7 +76,8 @@ _FUNCTION_WORDS = {
         there here what when where who how why which all some any up out got get let's
         too very really yes yeah ok okay thanks please hi hello hey won't can't isn't
         aren't wasn't haven't hasn't doesn't i'd we'll they're you'll he's she's there's
-        what's gonna wanna lol u ur"""
+        what's gonna wanna lol u ur yesterday today tonight tomorrow next last week
+        weekend month year"""
     ),
     "de": _words(
         """der das dem den des ein eine einen einem einer eines und oder aber nicht nichts ist
@@ -122,6 +127,17 @@ _OTHERS = {
     if code != ENGLISH
 }
 _ENGLISH_WORDS = _FUNCTION_WORDS[ENGLISH] - _BOTH
+_CAPITALISED_MID = frozenset({"sie", "ihr", "ihre", "ihren", "ihrem", "ihrer", "ihnen"})
+"""German's polite "you", capitalised inside a sentence ("Können Sie mir helfen?"): the
+one function word a language writes with a capital mid-sentence, so it still votes."""
+_NAME_PARTICLE = re.compile(
+    r"(?<=[^\W\d_]\s)(?:(?:de|la|le|del|della|da|di|do|dos|du|van)\s+)+(?=[A-ZÀ-ÖØ-Þ])"
+)
+"""A name's particles ("José de la Torre", "Ana de la Cruz"): a run of them after a word
+and before a capital (`_particles_of_names` checks the word is a name). German's articles
+between nouns ("die Liste der Teilnehmer") are not in it."""
+_SENTENCE_OPENS = re.compile(r"(?:^|[.!?:;\"“(–-])\W*$")
+"""What comes before a sentence's first word: nothing, or an end or a colon."""
 _LANGUAGES_OF: dict[str, list[str]] = {}
 """Each function word of another language, and the languages it is one of."""
 for _code, _listed in _OTHERS.items():
@@ -136,17 +152,28 @@ def language(sentence: str) -> str:
     function words outnumber the English ones in it, else English ("en"). Cached: a
     flush asks it of a sentence several times (as written, as read, as a fact's key)."""
     # lower(), not casefold(): the lists write "heißt", which casefold makes "heisst".
-    latin = [word.lower().replace("’", "'") for word in _LATIN_WORD.findall(sentence)]
+    found = list(_LATIN_WORD.finditer(sentence))
+    latin = [word[0].lower().replace("’", "'") for word in found]
     if _CJK.search(sentence):
         cjk = len(_CJK.findall(sentence))
         if cjk >= 2 and cjk >= len(latin):
             return "ko" if _HANGUL.search(sentence) else "ja" if _KANA.search(sentence) else "zh"
     english = 0
     counts = dict.fromkeys(_OTHERS, 0)
-    for word in latin:
+    particles = dict.fromkeys(_OTHERS, 0)
+    inside_names = _particles_of_names(sentence)
+    for word, match in zip(latin, found, strict=True):
         english += word in _ENGLISH_WORDS
+        if _named_inside(match, word):
+            # "Mai Le", "The De La Soul gig", "Dr Lui Ho": a name's part, no vote.
+            continue
+        votes = particles if match.start() in inside_names else counts
         for code in _LANGUAGES_OF.get(word, ()):
-            counts[code] += 1
+            votes[code] += 1
+    if not english:
+        # "Ana de la Cruz vive en Madrid": with no English word, the particles vote.
+        for code, count in particles.items():
+            counts[code] += count
     counts["de"] += len(_GERMAN_CONTRACTED.findall(sentence))
     best, hits = ENGLISH, english
     for code, count in counts.items():
@@ -157,6 +184,29 @@ def language(sentence: str) -> str:
         # word of the language, or its letters ("Teamleiter ist Jürgen Weiß"), tell.
         return ENGLISH
     return best
+
+
+def _particles_of_names(sentence: str) -> frozenset[int]:
+    """Where the particles of a name (`_NAME_PARTICLE`) start in `sentence`, between two
+    capitalised words ("José de la Torre"): an English sentence naming someone so ("Ana
+    de la Cruz moved to Porto last month") is no less English for them."""
+    return frozenset(
+        word.start()
+        for run in _NAME_PARTICLE.finditer(sentence)
+        if sentence[: run.start()].split()[-1][:1].isupper()
+        for word in _LATIN_WORD.finditer(sentence, run.start(), run.end())
+    )
+
+
+def _named_inside(found: re.Match[str], word: str) -> bool:
+    """Whether `found` is a capitalised function word inside a sentence ("Mai Le",
+    "The De La Soul gig"): a part of a name, since another language writes its function
+    words in lower case there too (save German's polite "Sie")."""
+    return (
+        found[0][:1].isupper()
+        and word not in _CAPITALISED_MID
+        and not _SENTENCE_OPENS.search(found.string[: found.start()])
+    )
 
 
 def _any(*alternatives: str) -> str:
