@@ -5336,8 +5336,9 @@ Jen's flight"); not "what I love is ...", which tells."""
 
 _UNMARKED_TAIL_QUESTION = re.compile(
     r",\s*(?:(?:and|but|um|well)\s+)?(?:"
+    r"(?!(?:were|should)\s+\w+\s+to\b)"
     r"(?:do|does|did|is|are|was|were|can|could|would|will|should|has|have)\s+"
-    r"(?:you|u|we|they|he|she|it|there|now|(?-i:[A-Z])[a-z]+)\s+[\w'’]"
+    r"(?:you|u|we|they|he|she|it|there|(?-i:[A-Z])[a-z]+)\s+[\w'’]"
     r"|(?:what|how|why)(?:['’]s|\s+(?:is|are|was|were|do|does|did|can|could|would|will|has|"
     r"have|happened)\b)"
     r")[^,?]*$",
@@ -5348,7 +5349,9 @@ transcription writes one ("..., did Colin come round", "Hiya, how was the first 
 "..., are you OK, what happened"): asked by its word order, an auxiliary before its
 subject or "what", "how" or "why" before an auxiliary. Not "who", "which", "where" or
 "when", which open a relative clause as often ("I met Tom, who was lovely"), nor an
-auxiliary after "so" ("Ana loves jazz, so do we")."""
+auxiliary after "so" ("Ana loves jazz, so do we"), nor a condition ("..., were we to
+cancel before May", "should you need to"), nor a verb going on after "now" ("Ana left
+Acme in May, is now at Google")."""
 
 
 def _without_unmarked_questions(sentence: str) -> str:

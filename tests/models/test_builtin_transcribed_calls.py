@@ -87,6 +87,9 @@ def test_what_only_named_the_question_is_no_bullet(said: str) -> None:
         ("We had lunch with Tom in Bath, who was lovely", "who was lovely"),
         # "so" before the auxiliary agrees, it does not ask.
         ("Ana moved to Porto in May, so did Luis and Marta", "so did Luis and Marta"),
+        # A verb going on after "now", and a condition, tell (review 30 P3).
+        ("Ana left Acme in May, is now at Google.", "is now at Google"),
+        ("The deposit is refundable, were we to cancel before May.", "refundable"),
     ],
 )
 def test_a_statement_that_only_looks_like_one_stays(said: str, kept: str) -> None:
