@@ -2959,7 +2959,9 @@ def facts_told(
                     sentence, code, item, (user_name, speaker), facts, seen
                 )
                 continue
-            sentence = _unlisted(sentence, role == "assistant" and not working)
+            sentence = _after_read_back(
+                _unlisted(sentence, role == "assistant" and not working), heard
+            )
             # A goodbye is read before the fillers go: "I have to go to band practice, wish
             # me luck" closes on the afterthought that makes it one.
             if not sentence or (scratch and _scratch(sentence, scratch)) or _takes_leave(sentence):
@@ -3068,7 +3070,6 @@ def facts_told(
                 as_said in seen
                 or _key(sentence) in written
                 or _echoes(sentence, words, heard)
-                or _reads_back(_without_fillers(pieces[index]), heard)
                 or not (
                     sentence := _you_named(sentence, speaker, people, _last_other(spoke, speaker))
                 )
@@ -4565,19 +4566,37 @@ _SAID_VALUE = re.compile(
 nineteenth of March", "half ten", "Friday 14")."""
 
 
-def _reads_back(sentence: str, heard: list[str]) -> bool:
-    """Whether a sentence opens by saying back a value the other just stated and taking it
-    (`_READ_BACK`: "Three sixty, right, ...", "Twenty-sixth, OK, ...", "Three six eight,
-    agreed, ..."), as people on the phone confirm what they heard: the value is the
-    other's fact, kept where it was said, and what follows is the listener's reaction
-    ("..., I'll put it on the calendar"). A value said back to a question (`heard` keeps
-    none) answers it, and tells."""
-    back = _READ_BACK.match(sentence)
-    if back is None or not heard or not _SAID_VALUE.fullmatch(back["back"].strip()):
-        return False
+_NEW_VALUE = re.compile(rf"\d[\d,.:]*|\b(?:{_WD}|{_MONTH_WORD})\b", re.I)
+"""A value of its own in what follows a read-back: a number, a day, a month."""
+
+
+def _after_read_back(sentence: str, heard: list[str]) -> str:
+    """What is left to judge of a sentence that opens by saying back a value the other
+    just stated and taking it (`_READ_BACK`: "Three sixty, right, ...", "Twenty-sixth, OK,
+    ...", "Three six eight, agreed, ..."), as people on the phone confirm what they heard:
+    the value is the other's fact, kept where it was said. What follows is the listener's
+    reaction ("..., I'll put it on the calendar": "", nothing to judge) unless it names a
+    value of its own the other did not say ("The 14th, great, and I'll pay him 200 cash",
+    "Friday, OK, I moved the dentist to Thursday"): then it is judged without the
+    read-back. The sentence as it is when it reads nothing back: a value said back to a
+    question (`heard` keeps none) answers it, and one the other called the speaker's ("So
+    your rent is 360 now." / "360, right, it went up in May.") is the speaker's own."""
+    cleaned = _without_fillers(sentence)
+    back = _READ_BACK.match(cleaned)
+    if (
+        back is None
+        or not heard
+        or not _SAID_VALUE.fullmatch(back["back"].strip())
+        or any(re.search(r"\byour\b", said, re.I) for said in heard)
+    ):
+        return sentence
     words = {word[:5] for word in content_words(back["back"])}
     theirs = {word[:5] for said in heard for word in content_words(said)}
-    return bool(words & theirs)
+    if not words & theirs:
+        return sentence
+    rest = cleaned[back.end() :].lstrip(" ,.!;:")
+    values = {value[0].casefold()[:5] for value in _NEW_VALUE.finditer(rest)}
+    return rest if values - theirs else ""
 
 
 _MEMORY_LEAD_IN = re.compile(

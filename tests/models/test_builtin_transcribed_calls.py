@@ -232,6 +232,26 @@ def test_a_value_said_back_and_taken_is_the_others_fact() -> None:
             ),
             "They moved Ken to nights from March.",
         ),
+        # After the read-back, a value of the listener's own is their news (review 30 P2).
+        (
+            (
+                ("Rosa", "The plumber is coming on the 14th at nine."),
+                ("Ken", "The 14th, great, and I'll pay him 200 cash."),
+            ),
+            "Ken will pay him 200 cash.",
+        ),
+        (
+            (
+                ("Rosa", "The dentist is on Friday."),
+                ("Ken", "Friday, OK, I moved the dentist to Thursday."),
+            ),
+            "Ken moved the dentist to Thursday.",
+        ),
+        # A value the other called the speaker's is the speaker's own, said back or not.
+        (
+            (("Rosa", "So your rent is 360 now."), ("Ken", "360, right, it went up in May.")),
+            "360, right, it went up in May.",
+        ),
     ],
 )
 def test_what_only_looks_like_a_read_back_tells(
