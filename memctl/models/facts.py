@@ -4374,6 +4374,8 @@ class _Referent:
             found = _one_name(sentence, self.speakers, self.known)
             if found is not None:
                 return found
+            if _ASKS_FOR_SOMEONE.match(sentence):
+                return None
             if content_words(sentence) and not (
                 (_PRONOUN_ANY.search(sentence) or _ASKS_OF_NO_ONE.fullmatch(sentence))
                 and not _INNER_CAPITAL.search(sentence)
@@ -4389,6 +4391,15 @@ _ASKS_OF_NO_ONE = re.compile(
 """A question naming nothing a "she" after it could be ("Amlodipine?", "Really?", "How
 much?"), unlike "Did you see the doctor?": between a name and a "she", it asks about
 what was said of them and leaves them who "she" is (`_Referent.name`)."""
+_ASKS_FOR_SOMEONE = re.compile(
+    r"(?=.*\?\s*$)\W*(?:(?:who|whom|whose)\b|(?:which|what)\s+"
+    r"(?!(?:for|after|ever|other|either)\b)(?:[a-z]+(?:er|or|ist|ian|ant|ent)|surgeon|nurse|"
+    rf"gp|vet|person|guy|woman|man|lady|{kin_pattern()})\W*$)",
+    re.I,
+)
+"""A question asking for someone ("Who did it?", "Which surgeon?", "What consultant?"):
+the "she" answering it is who it asked for, not the name before it (`_Referent.name`).
+"Which hospital?" asks for a place: the "she" after it is still the name before."""
 
 
 def _named_pronoun(

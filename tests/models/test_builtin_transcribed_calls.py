@@ -196,6 +196,36 @@ def test_a_question_naming_nothing_leaves_she_to_the_name_before() -> None:
     assert any(fact.removeprefix("Rosa: ").startswith("Carol is home on") for fact in facts), facts
 
 
+@pytest.mark.parametrize(
+    ("asked", "said", "kept"),
+    [
+        # Questions with a word of their own, naming nothing (review 30 P4).
+        ("Amlodipine?", "She's taking 5mg every morning.", "Carol is taking 5mg every morning."),
+        ("Private or NHS?", "She's paying 900 for it.", "Carol is paying 900 for it."),
+        ("Which hospital?", "She's at the Royal until Friday.", "Carol is at the Royal until"),
+    ],
+)
+def test_a_question_naming_no_one_leaves_she_to_the_name_before(
+    asked: str, said: str, kept: str
+) -> None:
+    facts = _call(
+        ("Rosa", "My auntie Carol is on new tablets since her hip was replaced."),
+        ("Ken", asked),
+        ("Rosa", said),
+    )
+    assert any(fact.removeprefix("Rosa: ").startswith(kept) for fact in facts), facts
+
+
+@pytest.mark.parametrize("asked", ["Who did it?", "Which surgeon?", "What consultant?"])
+def test_a_question_asking_for_someone_leaves_she_unread(asked: str) -> None:
+    facts = _call(
+        ("Rosa", "My auntie Carol had her hip replaced last week."),
+        ("Ken", asked),
+        ("Rosa", "She's a consultant at the Royal."),
+    )
+    assert not any("Carol is a consultant" in fact for fact in facts), facts
+
+
 def test_a_question_naming_someone_else_leaves_she_unread() -> None:
     facts = _call(
         ("Rosa", "My auntie Carol had her hip replaced last week."),
