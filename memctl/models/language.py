@@ -409,9 +409,21 @@ _WISH = re.compile(
     r"frohe|schöne[ns]?|gute nacht|guten (?:morgen|tag|abend|appetit)|bis (?:später|bald|"
     r"morgen|dann|gleich)|bonne|bon courage|bonnes|félicitations|buena suerte|suerte|"
     r"feliz|felices|que te vaya|buon|buona|auguri|boa sorte|parabéns|veel succes|succes|"
-    r"fijne|prettige)|^(?:祝|希望你|愿你|加油|恭喜)"
+    r"fijne|prettige|(?:liebe|viele|herzliche|beste|schöne) grüße|grüße|"
+    r"(?:ich )?hab(?:e)? dich (?:lieb|gern)|ich liebe dich|bisous|gros bisous|besos|"
+    r"un abrazo|abrazos|baci|un abbraccio)|^(?:祝|希望你|愿你|加油|恭喜)"
 )
-"""A wish or a goodbye ("Viel Erfolg beim Meeting morgen!"): it tells nothing of anyone."""
+"""A wish, a greeting or a goodbye ("Viel Erfolg beim Meeting morgen!", "Liebe Grüße aus
+Berlin!", "Hab dich lieb, Papa."): it tells nothing of anyone."""
+_CLOSING_VOCATIVE = re.compile(rf",\s*{_CAP}[\w'-]*\s*[.!…]*\s*$")
+"""A name called at the close ("El concierto fue increíble, María."): who is spoken to,
+not a name the sentence tells of."""
+_ONLY_JUDGED = re.compile(
+    r"^(?i:der|die|das)\s+\S+(?:\s+\S+)?$",
+)
+"""A German subject with its article ("Der Film", "Das Konzert gestern"): what is said of
+it as an article and one noun ("war ein Traum", "war der Hammer") only judges it."""
+_JUDGING_NOUN = re.compile(r"^\s*(?i:ein|eine|der|die|das)\s+[A-ZÄÖÜ][\wäöüß]*[\s.!…]*$")
 _ORDER = re.compile(
     r"^(?i:bitte|s['’]il (?:te|vous) plaît|por favor|per favore|por favor|alsjeblieft)\b"
     r"|^请(?!记住)"
@@ -466,6 +478,7 @@ def states(sentence: str, code: str, acknowledging: bool = False) -> str:
 
 def _states(sentence: str, code: str) -> bool:
     """Whether `sentence` (no opener, no lead-in) states something to keep."""
+    sentence = _CLOSING_VOCATIVE.sub("", sentence)
     cjk = code in ("zh", "ja", "ko")
     remember = _REMEMBER.search(sentence)
     if remember or name_stated(sentence):
@@ -525,7 +538,8 @@ def _identity(sentence: str, code: str) -> bool:
     naming or dating something: a capitalised word after the verb in German
     ("Teamleiter ist Jürgen Weiß", "Ich bin Vegetarierin"), a day ahead ("Der Termin ist
     morgen"). A subject that names nothing ("Das ist eine gute Idee") or a predicate
-    that only judges ("Das Essen war heute wieder furchtbar") states no fact."""
+    that only judges ("Das Essen war heute wieder furchtbar", "Der Film war ein Traum")
+    states no fact."""
     copula = _COPULA.get(code)
     verb = copula.search(f" {sentence} ") if copula else None
     if not verb:
@@ -536,6 +550,8 @@ def _identity(sentence: str, code: str) -> bool:
         return False
     if _TIME_WORD.search(predicate):
         return True
+    if _ONLY_JUDGED.match(subject) and _JUDGING_NOUN.match(predicate):
+        return False  # "Der Film war ein Traum", "Das Konzert gestern war der Hammer"
     return code == "de" and any(word[:1].isupper() for word in predicate.split())
 
 

@@ -58,6 +58,11 @@ KEPT = [
         "ill ist die Abkürzung für Illustration, wir haben 4 davon.",
     ),
     ("王小明是我们的项目经理。", "王小明是我们的项目经理。"),
+    # What only looks like review 30 L3's chit-chat: a name as the predicate, a name
+    # told of before the one called, kin before the one called.
+    ("Tom ist ein Arzt.", "Tom ist ein Arzt."),
+    ("La reunión es con Pedro, María.", "La reunión es con Pedro, María."),
+    ("Meine Schwester ist Ärztin, Papa.", "The user: Meine Schwester ist Ärztin, Papa."),
     ("部署使用蓝鲸方案。", "部署使用蓝鲸方案。"),
     ("记住：我们只在周二部署。", "记住：我们只在周二部署。"),
     ("提交前一定要运行ruff。", "提交前一定要运行ruff。"),
@@ -93,6 +98,13 @@ KEPT = [
 ]
 DROPPED = [
     "Viel Erfolg beim Meeting morgen!",
+    # Review 30 L3: a judgement as a noun, a name called at the close, a greeting.
+    "Der Film war ein Traum.",
+    "Die Party war ein Erfolg.",
+    "Das Konzert gestern war der Hammer.",
+    "El concierto fue increíble, María.",
+    "Liebe Grüße aus Berlin!",
+    "Hab dich lieb, Papa.",
     "Bin gleich zurück, hole mir einen Kaffee.",
     "Ich hab heute echt keinen Bock mehr, lol.",
     "Das Essen in der Kantine war heute wieder furchtbar.",
