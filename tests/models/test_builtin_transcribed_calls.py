@@ -136,6 +136,10 @@ def test_a_kin_word_spoken_of_stays(said: str, kept: str) -> None:
         ("Listen, the vet moved Biscuit's operation to the 12th.", "The vet moved", "Listen"),
         ("Look, the garage in Frome wants 400 for the clutch.", "The garage in Frome", "Look"),
         ("See, the new job at Acme starts on the 10th.", "The new job at Acme", "See"),
+        # ... and so do these (review 30 P5).
+        ("Listen to this: Ana got the job at the bank on Friday.", "Ana got the job", "Listen"),
+        ("Listen up, Ana got the job at the bank on Friday.", "Ana got the job", "Listen"),
+        ("Look at this, Ana starts at the bank on the 10th.", "Ana starts at the bank", "Look"),
         # The topics announced before they are told.
         (
             "There's two things, the landlord rang and the rent goes up to 950 in May.",
@@ -152,7 +156,11 @@ def test_a_word_that_asks_for_the_ear_is_a_lead_in(said: str, kept: str, gone: s
 
 @pytest.mark.parametrize(
     "said",
-    ["Listen to the podcast Tom made about Frome.", "Look at the photos from Crete tonight."],
+    [
+        "Listen to the podcast Tom made about Frome.",
+        "Look at the photos from Crete tonight.",
+        "Listen to this podcast Tom made about Frome.",
+    ],
 )
 def test_listen_and_look_without_a_comma_still_order(said: str) -> None:
     assert _flush(said) == []
