@@ -218,8 +218,8 @@ def without_kept_list() -> Iterator[None]:
 
     keep = compact_module._retain
 
-    def counted_only(ws: Any, items: Any, summary: str, budget: int) -> Any:
-        return summary, keep(ws, items, summary, budget)[1]
+    def counted_only(ws: Any, gone: Any, items: Any, summary: str, budget: int) -> Any:
+        return summary, keep(ws, gone, items, summary, budget)[1]
 
     compact_module._retain = counted_only
     try:

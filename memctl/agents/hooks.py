@@ -136,6 +136,10 @@ def recall(
     return "\n".join(lines) if len(lines) > 1 else None
 
 
+CHARS_A_WORD = 8
+"""Characters of a prompt read for its words that tell nothing (`_untelling`) for each
+word recall reads: a thousand words of English fit in about 6,000 characters, a thousand
+of Chinese (character pairs, no spaces between) in 1,000."""
 NAMING = frozenset(("name", "named", "names", "called"))
 """The words of naming: "what is the new printer called?" asks for a name, and "The load
 balancer is called lb-west-2." gives one; neither is about what else is called (the
@@ -158,7 +162,8 @@ def _answering(ws: Workspace, prompt: str, terms: list[str], hits: list[RecallHi
     The topic words are the prompt's terms but those of its frame, which say what kind
     of answer it asks for, not what about: the degree word of a "how" question ("how
     many", "how long": `focus_of`), the words of naming (NAMING) and the verb of a "what
-    do we use" question (`frame_verbs`: "use", "run"). Such a word counts
+    do we use" question (`frame_verbs`: "use", "run"), and the words that are no topic
+    in the prompt's own language (`_untelling`: "das", "期是"). Such a word counts
     beside a topic word, never alone; a prompt of nothing but them has them as its
     topic. A hit must hold a topic word that tells (`_telling`): one that is not among
     the memory's most common words, when the prompt has such a word ("new" of "What is
@@ -166,13 +171,14 @@ def _answering(ws: Workspace, prompt: str, terms: list[str], hits: list[RecallHi
     embedder, a hit the semantic leg found near the prompt (`_near`) may answer it in
     other words. `memctl recall` and memory_search still rank by related words: there
     the caller sees each hit's score and source."""
+    from memctl.models.languages import plain
     from memctl.retrieval.index.postings import query_tokens, tokenize
     from memctl.retrieval.index.store import as_words
     from memctl.retrieval.recall import focus_of, frame_verbs
 
     _, degrees = focus_of(prompt)
-    frame = degrees | NAMING | frame_verbs(prompt)
-    topic = [term for term in terms if term not in frame] or terms
+    frame = degrees | NAMING | frame_verbs(prompt) | _untelling(prompt)
+    topic = [term for term in terms if term not in frame and plain(term) not in frame] or terms
     wanted = {token for tokens in query_tokens(topic) for token in tokens}
     telling, common = _telling(ws, wanted, prompt)
     rows = [(n, as_words(hit.snippet), "") for n, hit in enumerate(hits, 1)]
@@ -199,6 +205,22 @@ def _answering(ws: Workspace, prompt: str, terms: list[str], hits: list[RecallHi
         id(hit) for hit in hits if hit.path.startswith("memory/") and (hit.path, hit.line) in after
     }
     return answering | {id(hit) for hit in hits if _near(hit)}
+
+
+def _untelling(prompt: str) -> frozenset[str]:
+    """The prompt's words that are no topic in its own language (`memctl.models.languages`):
+    a German, French or Spanish prompt's function words ("wer leitet das Team" was
+    answered by "Das Wetter in Berlin ..." on "das", audit 17 L4), and a Chinese
+    prompt's character pairs that straddle a word boundary or ask ("期是", "什么", "时候"
+    of "截止日期是什么时候": "期是" is in "项目截止日期是3月10日" alone, which was then the
+    only line given, not "截止日期改到3月20日", audit 17 H6). Like the frame's words they
+    count beside a topic word, never alone. Read as far as recall reads a prompt (its
+    first MAX_QUERY_TERMS words: CHARS_A_WORD characters each)."""
+    from memctl.models.languages import cjk_pairs, function_words
+    from memctl.retrieval.recall import MAX_QUERY_TERMS
+
+    read = prompt[: MAX_QUERY_TERMS * CHARS_A_WORD]
+    return function_words(read) | cjk_pairs(read)[1]
 
 
 def _telling(ws: Workspace, wanted: set[str], prompt: str) -> tuple[set[str], set[str]]:

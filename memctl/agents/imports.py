@@ -102,13 +102,17 @@ def default_thread(session: str | None, stem: str | None, source: str) -> str:
 
 
 def _check_not_another(target: str, session: str | None, stem: str | None, source: str) -> None:
-    """Refuse to add a transcript to the thread its name made, when that name had to be
-    changed to be an id and the thread holds another conversation, none of whose
-    entries this file has: two names that differ only where an id cannot hold them
-    ("Besprechung-größe-会议", "Besprechung-grüße": both `Besprechung-gr_e`) would mix
-    two conversations in one thread without a word (audit 17 M5)."""
-    named = next((name for name in (session, stem) if name and thread_id_from(name)), None)
-    if named is not None and named != target:
+    """Refuse to add a transcript to the thread its name made when the thread holds
+    another conversation, none of whose entries this file has, and the name says
+    nothing of which conversation it is: a file's name (`a/notes.jsonl` and
+    `b/notes.jsonl` both make `notes`: review 29 F6), or a session id that had to be
+    changed to be an id ("Besprechung-größe-会议", "Besprechung-grüße": both
+    `Besprechung-gr_e`, audit 17 M5). Either would mix two conversations in one thread
+    without a word. A session id kept as it was names one conversation: a file holding
+    none of its thread's entries is more of it."""
+    from_session = bool(session and thread_id_from(session))
+    named = session if from_session else stem
+    if named and (named != target or not from_session):
         raise UsageError(
             f"{source}: thread {target} (made of the name {named!r}) already holds another "
             "conversation; pass --thread ID to name this one's thread"
@@ -272,7 +276,15 @@ def import_source(
         if resume is None:
             reading = read_source(data, name)
             plan = make_plan(
-                ws, reading, name, stem=path.stem, fmt=fmt, thread=thread, final=final, ended=ended
+                ws,
+                reading,
+                name,
+                stem=path.stem,
+                fmt=fmt,
+                thread=thread,
+                final=final,
+                ended=ended,
+                fed=entry.thread if entry else None,
             )
             return plan, None
         reading = read_source(data, name, resume.offset, resume.line)
@@ -398,7 +410,10 @@ def make_plan(
     context: dict[str, Any] | None = None,
     known: set[str] | None = None,
     ended: bool = False,
+    fed: str | None = None,
 ) -> Plan:
+    """`fed`: the thread an earlier import of this file went into (state.json); a file
+    rewritten since, read whole again, is the same conversation there."""
     records = reading.records
     if not records:
         # An empty file, or one whose only line is still being written: nothing yet.
@@ -436,7 +451,7 @@ def make_plan(
     if known is None:
         known = known_sources(ws, target)
     entries, existing = fresh_entries(drafts, known, source)
-    if thread is None and known and entries and not existing:
+    if thread is None and target != fed and known and entries and not existing:
         _check_not_another(target, parsed.session, stem, source)
     plan = Plan(reading, fmt, target, parsed, entries, existing, upto, skipped)
     plan.taken = drafts

@@ -102,32 +102,28 @@ def reopen_closed_streams() -> set[str]:
     return closed
 
 
-_UTF8_RESTART = "_MEMCTL_UTF8_RESTART"
-"""Set in the environment of the interpreter `restart_in_utf8_mode` starts, so that one
-never starts another (an explicit `-X utf8=0` after ours would), and removed at once so
-the commands memctl starts in turn decide for themselves."""
-
-
 def restart_in_utf8_mode() -> None:
-    """Run this command again in Python's UTF-8 mode when the locale is C/POSIX and the
-    mode is off (`LC_ALL=C PYTHONUTF8=0 PYTHONCOERCECLOCALE=0`: an old system, a bare
-    container, a cron job). There the interpreter reads argv and file names as ASCII and
-    writes stdout as ASCII: a UTF-8 query arrives as `Gr\\udcc3...` and is refused, every
-    hit holding `ß` ends the command with a UnicodeEncodeError, a hook's JSON naming
-    `Straßenbahn-Tool` names no file. Python's own answer to that locale is UTF-8 mode
-    (PEP 540, on by default in it); memctl's files are UTF-8 text, so it asks for it with
-    `-X utf8`, the same interpreter and arguments (`sys.orig_argv`), before reading
-    anything. Any other locale (Latin-1 too) is the user's choice and kept."""
-    if os.environ.pop(_UTF8_RESTART, None) is not None or sys.flags.utf8_mode:
+    """Run this command again in Python's UTF-8 mode when the file system encoding is
+    ASCII and the mode is off. On Python 3.11 a C/POSIX locale turns the mode on by
+    itself (PEP 540), so this happens where it was turned off on purpose or by an old
+    setup (`LC_ALL=C PYTHONUTF8=0`, `-X utf8=0`: a bare container, a cron job) or where
+    no locale is installed: there the interpreter reads argv and file names as ASCII
+    and writes stdout as ASCII, so a UTF-8 query arrives as `Gr\\udcc3...` and is
+    refused, every hit holding `ß` ends the command with a UnicodeEncodeError, a hook's
+    JSON naming `Straßenbahn-Tool` names no file. memctl's files are UTF-8 text, so it
+    overrides that choice for itself: the same interpreter and arguments
+    (`sys.orig_argv`) with `-X utf8` first, before reading anything. The first `-X utf8`
+    given wins over a later `-X utf8=0` and over PYTHONUTF8, so the interpreter started
+    is in UTF-8 mode and never restarts again; PYTHONUTF8=0 stays in the environment of
+    what memctl runs in turn. Any other locale (Latin-1 too) is the user's choice and
+    kept."""
+    if sys.flags.utf8_mode or not sys.executable:
         return
-    if codecs.lookup(sys.getfilesystemencoding()).name != "ascii" or not sys.executable:
+    if codecs.lookup(sys.getfilesystemencoding()).name != "ascii":
         return
     argv = getattr(sys, "orig_argv", None) or [sys.executable, *sys.argv]
-    os.environ[_UTF8_RESTART] = "1"
-    try:
+    with contextlib.suppress(OSError):  # no interpreter to start: escapes for what ASCII lacks
         os.execv(sys.executable, [argv[0], "-X", "utf8", *argv[1:]])
-    except OSError:  # no interpreter to start: go on as before, escapes for what ASCII lacks
-        del os.environ[_UTF8_RESTART]
 
 
 def tolerate_unencodable() -> None:

@@ -52,7 +52,13 @@ _QUOTED = (
 # (`p,ss;w[rd]`), so runs joined by them are matched too, and `_replacement` keeps the
 # joined tail for a password's key only (`Password=x;Server=y` loses `Server=y`: a
 # password cut at its first `;` would leak the rest). A separator at the end stays.
-_UNQUOTED = rf"{_NOT_MARKER}(?P<u>[^\s\"',;{{}}\[\]\\]++(?:[,;{{}}\[\]]++[^\s\"',;{{}}\[\]\\]++)*+)"
+# Chinese punctuation (`，。；！？、`) ends the value and joins no runs: Chinese puts no
+# space after it, so `密码：见保险柜，部署在周二。` would otherwise lose the whole line
+# (review 29 F1), where `Password: see-the-vault, deploy on Tuesday.` keeps its tail.
+_UNQUOTED = (
+    rf"{_NOT_MARKER}(?P<u>[^\s\"',;{{}}\[\]\\，。；！？、]++"
+    rf"(?:[,;{{}}\[\]]++[^\s\"',;{{}}\[\]\\，。；！？、]++)*+)"
+)
 _FOREIGN_PASSWORDS = (
     r"passwort|kennwort|mot de passe|contrase(?:ñ|n)a|senha|palavra-passe|wachtwoord|密码|口令"
 )
@@ -87,6 +93,11 @@ _STATED_VERBS = (
 same in German, French, Spanish, Italian, Portuguese and Dutch (`lautet`, `est`, `es`,
 `è`, `é`, `wordt`), perhaps with `now`/`still` (`jetzt`, `maintenant`, ...) and a colon;
 in Chinese 是 or 改为 (now: 现在), with or without spaces around."""
+_IDEOGRAPHS = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
+"""The CJK ideographs (a character class's ranges). Chinese writes no space between
+words, so a stated secret's value stops at one and may end before one (`令牌是
+Xk9-ab12-Qq7请保管`): else `令牌是在2号机器的3号目录里生成的。`, one clause switching
+digits and Han, read as one generated token (review 29 F2)."""
 # The patterns below that judge a match (`_PASSWORD_KEY`, `_PLAIN_VALUE`, ...) are kept
 # as text and matched through re's own cache: they run only once a pattern has matched,
 # and compiling them at import cost every command a millisecond and a half.
@@ -179,8 +190,9 @@ _BUILTIN_PATTERNS: tuple[tuple[str, str], ...] = (
     (
         "stated_secret",
         rf"(?<![a-z0-9])(?P<n>{_STATED_NAMES}|pin)(?:{_STATED_VERBS})[`\"']?{_NOT_MARKER}"
-        r"(?P<v>[^\s\"'`<>()\[\]{},;\\。，；：！？]{7,255}[^\s\"'`<>()\[\]{},;\\.!?:。，；：！？])"
-        r"(?=[.!?:。！？]*(?:[\s\"'`),;\\，。；]|$))",
+        rf"(?P<v>[^\s\"'`<>()\[\]{{}},;\\。，；：！？{_IDEOGRAPHS}]{{7,255}}"
+        rf"[^\s\"'`<>()\[\]{{}},;\\.!?:。，；：！？{_IDEOGRAPHS}])"
+        rf"(?=[.!?:。！？]*(?:[\s\"'`),;\\，。；{_IDEOGRAPHS}]|$))",
     ),
 )
 # Caseless patterns run on the lower-cased text, written in lower case: `re.IGNORECASE`

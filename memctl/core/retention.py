@@ -20,6 +20,8 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+from memctl.core.threads import without_call_echoes
+
 KINDS = ("url", "path", "id", "ref", "number", "version", "decision", "task")
 """What is recognised: `id` is a UUID, a hex id (a commit, an address) or a ticket key
 (ABC-123), `ref` a PR or issue number (#123), `number` a number with its unit, a date or
@@ -154,10 +156,15 @@ class Retention:
 
 def sentences_of(items: Iterable[tuple[str, str]]) -> list[tuple[str, str, tuple[int, int]]]:
     """(role, sentence, order) of each sentence; a line `[role] text` of an earlier
-    summary (its points, its Kept list) is read as said by that role."""
+    summary (its points, its Kept list) is read as said by that role. Tool calls'
+    echoes are left out."""
     out = []
     for position, (role, text) in enumerate(items):
         count = 0
+        if role in ("assistant", "summary"):
+            # What was said, not the echo of a tool call (`[tool_call: shell({"cmd": ...})]`,
+            # or an older summary's `Kept:` line of one): a command line is no commitment.
+            text = "\n".join(without_call_echoes(line) for line in text.splitlines())
         for raw in _SENTENCE.split(text):
             said_by, sentence = role, " ".join(raw.split())
             if role == "summary" and (marked := _MARKED.match(sentence)):

@@ -630,7 +630,7 @@ class EntryLine:
         """The line as builtin reads it: role, speaker, time and text."""
         text = self.body()
         if self.calls:  # builtin reads what was said, not the echo of a call
-            text = "" if text.startswith(CALL_ECHO) else text.split(f" {CALL_ECHO}", 1)[0]
+            text = without_call_echoes(text)
         item: dict[str, Any] = {"role": self.role, "text": text}
         if self.speaker:
             item["name"] = self.speaker
@@ -645,6 +645,13 @@ class EntryLine:
 
 
 CALL_ECHO = "[tool_call: "
+
+
+def without_call_echoes(text: str) -> str:
+    """A rendered message's text without the `[tool_call: ...]` echoes `render_entry`
+    appends after it: what was said, not the calls made (whose arguments are a command
+    line, no fact nor commitment of the conversation)."""
+    return "" if text.startswith(CALL_ECHO) else text.split(f" {CALL_ECHO}", 1)[0]
 
 
 def _cut(text: str, limit: int) -> str:

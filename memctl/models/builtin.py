@@ -20,8 +20,10 @@ from typing import Any
 
 from memctl.core.config import ModelSpec
 from memctl.core.errors import ModelError
+from memctl.core.harness import ANSI
 from memctl.core.prompts import NO_REPLY
 from memctl.core.said import read_heading
+from memctl.core.threads import without_call_echoes
 from memctl.core.wording import plural
 from memctl.models.interface import Reply, Request, Usage
 
@@ -29,6 +31,12 @@ LABEL = "memctl builtin (extractive, no LLM)"
 REPLY_TAG = f"[{LABEL}]"
 """How every chat reply of builtin starts, and how flush and the summary recognise one."""
 SUMMARY_MIN_CHARS = 400
+TOOL_POINT_CHARS = 160
+"""A tool result's point in a summary is at most this long: its first line, which for
+an evicted result is the placeholder naming its file (`tool_point`)."""
+TOOL_SHARE = 0.25
+"""The share of a summary's room that tool results' points may take (`BuiltinModel._summary`)."""
+_TOOL_POINT = re.compile(r"(?:Earlier: )?\[tool\] ")
 SUMMARY_HEADER = f"(Extractive summary by {LABEL}.)"
 # `point(s)`: what summaries written before the plural was spelt out say.
 _LEFT_OUT = re.compile(r"^\(([\d,]+) older points?(?:\(s\))? left out; see the thread log\)$")
@@ -208,16 +216,20 @@ class BuiltinModel:
 
     # ------------------------------------------------------------------ summary
     def _summary(self, payload: dict[str, Any]) -> str:
-        """Earlier summaries' points, the task and the latest request, and the new
-        sentences that carry durable signals.
+        """Earlier summaries' points, the task and the latest request, the new
+        sentences that carry durable signals, and a line of text for what each tool
+        returned (`tool_point`: no binary, no control characters). Tool calls are
+        left out: their arguments are a command line.
 
         The budget is a third of the text summarised (so a compaction always shrinks
         the context it replaces). Over budget, earlier summaries' points keep at most
         half of it, from the top (how the conversation began: its task), so that what
         was summarised before is carried into this summary instead of being crowded out
         by the new points; the new points take the rest, newest first, and any room left
-        goes back to the earlier points that did not fit. A line counts what was left
-        out, with what earlier summaries left out.
+        goes back to the earlier points that did not fit. Before all that, tool
+        results' points take `TOOL_SHARE` of the room at most (room for one at least),
+        newest first. A line counts what was left out, with what earlier summaries left
+        out.
         """
         conversation = payload.get("conversation", [])
         source = sum(len(message.get("text", "")) for message in conversation)
@@ -246,11 +258,18 @@ class BuiltinModel:
                 continue
             if role == "assistant" and is_own_reply(raw):
                 continue  # it only quoted memory back
-            text = " ".join(raw.split())
-            # What a tool returned is told by its first sentence (an evicted result's
-            # placeholder names its file); elsewhere only sentences with signals count.
-            keep = [sentences(text)[0][:160]] if role == "tool" and text else []
-            for sentence in sentences(text)[len(keep) :]:
+            if role == "tool":
+                # What a tool returned is told by a line at most (an evicted result's
+                # placeholder names its file), or not at all (binary, a blob).
+                point = tool_point(raw)
+                if point and f"[tool] {point}" not in carried:
+                    lines.append(f"[tool] {point}")
+                continue
+            # What was said, not the calls made: their arguments are a command line.
+            said = without_call_echoes(raw) if role == "assistant" else raw
+            text = " ".join(_printable(said).split())
+            keep: list[str] = []
+            for sentence in sentences(text):
                 key = normalise(sentence)
                 if _SIGNALS.search(sentence) and key not in seen:
                     seen.add(key)
@@ -264,19 +283,31 @@ class BuiltinModel:
         total = left_before + len(earlier) + len(lines)
         if sum(len(line) + 1 for line in earlier + lines) > room or left_before:
             room -= len(_left_out_line(total)) + 1
-        kept_earlier = _take(earlier, room // 2 if lines else room, newest_first=False, cut=True)
+        # What tools returned takes a share of the room at most, newest first: at work an
+        # agent's tool results outnumber what is said, and the summary is for what was.
+        points = earlier + lines
+        tools = [n for n, point in enumerate(points) if _TOOL_POINT.match(point)]
+        share = min(room, max(int(room * TOOL_SHARE), len("[tool] ") + TOOL_POINT_CHARS + 1))
+        shown = _take([points[n] for n in tools], share, newest_first=True)
+        room -= sum(len(line) + 1 for line in shown)
+        kept: dict[int, str] = {n: points[n] for n in tools[len(tools) - len(shown) :]}
+        said = [n for n in range(len(earlier)) if not _TOOL_POINT.match(points[n])]
+        new = [n for n in range(len(earlier), len(points)) if not _TOOL_POINT.match(points[n])]
+        earlier_said = [points[n] for n in said]
+        kept_earlier = _take(earlier_said, room // 2 if new else room, newest_first=False, cut=True)
         room -= sum(len(line) + 1 for line in kept_earlier)
-        kept_lines = _take(lines, room, newest_first=True, cut=True)
+        kept_lines = _take([points[n] for n in new], room, newest_first=True, cut=True)
         room -= sum(len(line) + 1 for line in kept_lines)
-        whole = kept_earlier == earlier[: len(kept_earlier)]
-        if whole and len(kept_earlier) < len(earlier):
-            rest = earlier[len(kept_earlier) :]
-            kept_earlier += _take(rest, room, newest_first=False)
-        left_out = left_before + len(earlier) - len(kept_earlier) + len(lines) - len(kept_lines)
-        kept = kept_earlier + kept_lines
+        whole = kept_earlier == earlier_said[: len(kept_earlier)]
+        if whole and len(kept_earlier) < len(said):
+            kept_earlier += _take(earlier_said[len(kept_earlier) :], room, newest_first=False)
+        kept |= dict(zip(said, kept_earlier, strict=False))
+        kept |= dict(zip(new[len(new) - len(kept_lines) :], kept_lines, strict=True))
+        left_out = left_before + len(points) - len(kept)
+        shown_points = [kept[n] for n in sorted(kept)]
         if left_out:
-            kept.insert(0, _left_out_line(left_out))
-        return "\n".join([SUMMARY_HEADER, *kept])
+            shown_points.insert(0, _left_out_line(left_out))
+        return "\n".join([SUMMARY_HEADER, *shown_points])
 
     # ------------------------------------------------------------------ chat
     def _chat(self, payload: dict[str, Any]) -> str:
@@ -286,6 +317,47 @@ class BuiltinModel:
             found = "\n".join(f"- {line}" for line in recalled)
             return own_reply(f"From memory, on {question!r}:\n{found}")
         return own_reply(f"Noted. Nothing in memory matches {question!r} yet.")
+
+
+_ASSISTANT_POINT = re.compile(r"(?:- )?\[assistant\] ")
+"""An assistant's point of a summary, or its line in a `Kept:` list, which an older
+compaction may have written as the echo of a tool call."""
+_SHOWN_AS_IS = re.compile(r"[\w./:@~%+=?&#,-]+")
+"""A long word of a tool's output that is still text: a path, a URL, an identifier."""
+_LONG_WORD = 40
+
+
+def _printable(text: str) -> str:
+    """`text` without terminal escapes and what no terminal shows: control characters
+    and the replacement character of bytes that were no text (line breaks and tabs are
+    spaces)."""
+    text = ANSI.sub("", text)
+    if text.isprintable():
+        return text
+    return "".join(
+        ch if ch.isprintable() and ch != "\ufffd" else " " if ch.isspace() else "" for ch in text
+    )
+
+
+def tool_point(result: str) -> str:
+    """A tool result as a summary's point: its first line of text, up to the first word
+    that is none (a run of binary or base85, a minified blob: over `_LONG_WORD`
+    characters and no path, URL or identifier), without control characters, its first
+    sentence, at most `TOOL_POINT_CHARS`; "" when it starts with no text at all."""
+    for line in result.splitlines():
+        words: list[str] = []
+        for word in _printable(line).split():
+            if len(word) > _LONG_WORD and not _SHOWN_AS_IS.fullmatch(word):
+                break
+            words.append(word)
+        else:
+            if not words:
+                continue  # a blank line, or one of control characters alone
+        first = sentences(" ".join(words))[0] if words else ""
+        if len(first) > TOOL_POINT_CHARS:
+            first = first[: TOOL_POINT_CHARS - 1] + "…"
+        return first
+    return ""
 
 
 def _take(items: list[str], room: int, *, newest_first: bool, cut: bool = False) -> list[str]:
@@ -312,16 +384,23 @@ def _summary_points(text: str) -> tuple[list[str], int]:
     """
     text = text.strip()
     if not text.startswith(SUMMARY_HEADER):
-        flat = " ".join(text.split())
+        flat = " ".join(_printable(text).split())
         return ([f"Earlier: {flat}"] if flat else []), 0
     points: list[str] = []
     left_out = 0
     for line in text.removeprefix(SUMMARY_HEADER).splitlines():
-        line = " ".join(line.split())
+        line = " ".join(_printable(line).split()).removeprefix("Earlier: ")
+        if line.startswith("[tool] "):
+            # as a summary of today tells it: one line of text, or nothing (an older
+            # summary kept a result's first 160 characters, binary and all)
+            line = f"[tool] {point}" if (point := tool_point(line[7:])) else ""
+        elif echoed := _ASSISTANT_POINT.match(line):
+            said = without_call_echoes(line[echoed.end() :])
+            line = f"{echoed[0]}{said}" if said else ""
         if match := _LEFT_OUT.match(line):
             left_out += int(match.group(1).replace(",", ""))
         elif line:
-            points.append(f"Earlier: {line.removeprefix('Earlier: ')}")
+            points.append(f"Earlier: {line}")
     return points, left_out
 
 

@@ -15,13 +15,15 @@ offers: its list's lead-in, the items of its list that are options or steps, its
 exclamations, what may or would be so, what it says of itself, and what it knows in the
 present of nobody's doing ("The train takes about two hours"), and what it is doing
 this minute ("Let me read app/auth.py", "Running the tests against db7", "All 40 tests
-pass"); its results, plans and decisions stay. The person it helps tells of their life
-in passing ("I already use a stand", "my knee hurt after the last run"), and that is
-kept where small talk between two people would be dropped; their orders for the session
-("Please fix the failing test") are not, their rules are ("Always run ruff before
-committing", "We use uv, not pip": the alternative rejected is a choice, not a
-negation). A conversation naming no one is a person and an assistant, whichever of
-them it holds.
+pass"); its results, plans and decisions stay. An agent's step by its number ("step 3:
+run shell", "Step 3 done.") is none either, whoever says it: the number orders the
+session's steps and counts nothing (what follows the label is judged alone). The person
+it helps tells of their life in passing ("I already use a stand", "my knee hurt after
+the last run"), and that is kept where small talk between two people would be
+dropped; their orders for the session ("Please fix the failing test") are not, their
+rules are ("Always run ruff before committing", "We use uv, not pip": the alternative
+rejected is a choice, not a negation). A conversation naming no one is a person and an
+assistant, whichever of them it holds.
 
 Rules rather than a tagger: what decides junk here is discourse (who is addressed,
 quoted, guessed about), which a part-of-speech tagger does not tell; the small English
@@ -1502,6 +1504,14 @@ def is_fact(
         return False
     if _SIGNALS_CJK.search(stripped) or (not laughed and _labelled_rule(stripped)):
         return True
+    if step := _STEP_OPENING.match(stripped):
+        # "step 3: run shell", "Step 3 done.", "Phase 1 finished, moving on": an agent's
+        # steps, the number of which says where in the session's sequence one falls, no
+        # quantity to anchor a fact; what follows the label is judged alone, as an
+        # order, a report of the moment or a fact ("Phase 2 is done: the API is on v2
+        # now"). A step with its day is an event or a plan ("Step 3 done on 2026-12-01").
+        rest = stripped[step.end() :]
+        return bool(rest) and is_fact(rest, names, learned, chat, to_assistant, laughed)
     if (chosen := _without_contrast(stripped)) != stripped:
         # "We use uv, not pip": the alternative set off after a statement is what was
         # chosen against, not a negation of it; the statement is judged alone, and to
@@ -1706,6 +1716,32 @@ _REQUEST = re.compile(
     re.I,
 )
 """A request in the speaker's own words: what they need, want, look for or try to do."""
+
+
+_NUMBERED_STEP = (
+    r"(?:sub)?(?:step|task|phase|stage|part|milestone)s?\s+#?\d{1,3}[a-z]?"
+    r"(?:\s*(?:-|–|/|to|and|of)\s*\d{1,3}[a-z]?)?"
+)
+_DONE = r"(?:done|complete|completed|finished|over)"
+_ON_TO = (
+    rf"(?:(?:moving|going|turning)\s+)?on\s+to\s+(?:the\s+next(?:\s+one|\s+step)?|{_NUMBERED_STEP})"
+)
+_STEP_OPENING = re.compile(
+    r"^(?:(?:ok(?:ay)?|so|and|now|all|great|good)[,\s]+)*"
+    rf"(?:{_NUMBERED_STEP}(?:\s*[:)]|\s+[—–-])"
+    rf"|(?:{_NUMBERED_STEP}\s+(?:(?:is|are|was|were|has\s+been|have\s+been)\s+)?(?:now\s+|all\s+)?{_DONE}"
+    rf"|{_DONE}\s+(?:with\s+)?{_NUMBERED_STEP})(?:\s*[,;—–-]?\s*{_ON_TO})?"
+    r"(?=[\s.!]*$|\s*[,;:—–-]))"
+    r"[\s.!,;:—–-]*",
+    re.I,
+)
+"""A step of the session's work by its number, opening the sentence: as its label
+("step 3: run shell", "Task 2: add the index") or reported done ("Step 3 done.",
+"Phase 1 finished, moving on", "Done with task 4, on to task 5"), ending the sentence
+or set off from what follows by a mark. What the label's number counts is the order of the session's steps,
+and what is done with it is the state of the work this minute; a step done on a day
+("Step 3 done on 2026-12-01"), a step's own fact ("Step 3 of the migration is on
+2026-12-10", "Step 2 needs root access") are not openings of this kind."""
 
 
 _NEXT_STEP = re.compile(

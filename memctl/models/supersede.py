@@ -84,6 +84,10 @@ field is read as one before an arrow. Whatever the reading, two records whose cl
 asides name two subjects ("Current number: ... (Emeka)", "manager: Kwame  # Omar") never
 replace each other (`_Found`).
 
+A change said in another language than English (German, Chinese, French, Spanish, ...)
+is read by `memctl.models.restated`: the same sentence but for one value with a word of
+"now" or a Chinese verb of change, or with a "no longer".
+
 Pure: no I/O. Used by builtin's consolidation (`curate`), the check of a model's
 consolidation (`memctl.pipeline.consolidate`) and recall's ordering.
 """
@@ -97,6 +101,7 @@ from functools import cache, lru_cache
 from itertools import pairwise
 from typing import Any, Concatenate, Generic, ParamSpec, TypeVar
 
+from memctl.models.restated import restated_changes
 from memctl.models.words import ASIDE, kin_words, person
 
 READINGS = 4096
@@ -1282,6 +1287,7 @@ def stale(
     names = _mid_names(facts)
     _valued_changes(facts, about, found, names)
     _told_changes(facts, about, slots, found, names)
+    restated_changes(facts, found)  # a change said in another language than English
     return dict(found)
 
 
@@ -1313,6 +1319,41 @@ def _aside_subject(text: str) -> str | None:
     return None if name in _MONTHS else name
 
 
+# An aside that says the record's status ("(Confirmed)", "(Updated)", "(New)") names no
+# subject; nor does one naming a department ("(HR)", "(Engineering)") when the fact names
+# its owner ("Ana's manager is Kwame (HR)" then "... Lena (Engineering)" is Ana's manager
+# changed; fixreview30a), while "Quarterly target: 40 (Sales)" is the Sales team's. Either
+# names one when another fact makes the word a subject: its owner ("Sales's target"), its
+# speaker or heading ("Sales: ...").
+_ASIDE_STATUS = _set(
+    """confirmed unconfirmed updated update new old current previous former latest pending
+    verified unverified tentative provisional draft final approved done cancelled canceled
+    corrected correction fixed changed temporary temp permanent primary backup default
+    official estimated tbc tbd todo urgent optional edited"""
+)
+_ASIDE_DEPARTMENT = _set(
+    """hr engineering eng sales marketing finance legal ops operations it support product
+    design admin accounts accounting research security qa procurement facilities
+    management leadership exec executive recruiting"""
+)
+_OWNED = re.compile(r"\b[A-Z][\w-]*['’]s\b")
+
+
+def _aside_subjects(facts: Sequence[str]) -> list[str | None]:
+    """Each fact's `_aside_subject`, none for a status word, or a department word in a
+    fact that names its owner, that no other fact makes a subject (see above)."""
+    asides = [_aside_subject(text) for text in facts]
+    for k, aside in enumerate(asides):
+        if aside is None:
+            continue
+        department = aside in _ASIDE_DEPARTMENT and _OWNED.search(facts[k]) is not None
+        if aside in _ASIDE_STATUS or department:
+            owner = re.compile(rf"(?i:^{re.escape(aside)}\s*:|\b{re.escape(aside)}['’]s\b)")
+            if not any(owner.search(text) for m, text in enumerate(facts) if m != k):
+                asides[k] = None
+    return asides
+
+
 class _Found(dict[int, int]):
     """`stale`'s {stale index: index of the fact that replaced it}, refusing every
     reading's pair of two facts whose closing asides name two subjects (see above): the
@@ -1320,7 +1361,7 @@ class _Found(dict[int, int]):
 
     def __init__(self, facts: Sequence[str]) -> None:
         super().__init__()
-        self._asides = [_aside_subject(text) for text in facts]
+        self._asides = _aside_subjects(facts)
 
     def _apart(self, older: int, newer: int) -> bool:
         a, b = self._asides[older], self._asides[newer]
@@ -3704,16 +3745,76 @@ _ENDED_CLAUSE = _Lazy(
 # ~~Felix~~ Rosa"), a diff's removed line before its added one ("org.yaml: - manager: Lena
 # + manager: Hana (Marco)"), a "Previous" field before a "Current" one ("Previous employer:
 # Hooli. Current employer: Soylent. Name: Omar."). Each is read as the arrow it stands for
-# ("manager: Lena → Hana").
+# ("manager: Lena → Hana"). Struck text is an old value only when it is one, bare, of the
+# sort of the value after it (fixreview30a): a struck phrase is a task done or a line
+# dropped ("Tom's tasks: ~~call Dr Patel~~ book the MOT", "~~flights to Lisbon~~ hotel
+# in Porto"), and the value named in it still holds.
 _STRUCK = _Lazy(r"~~(?P<old>[^~]+)~~\s*(?=\S)", needs="~~")
 _DIFF = _Lazy(
     r"(?:^|(?<=\s))-\s+(?P<key>[\w][\w .'’-]{0,40}?):\s+(?P<old>\S.*?)\s+\+\s+(?P=key):\s+"
 )
+# A diff is a change made only when it is not put up for review or turned down (fixreview30a:
+# "Reviewed Ana's PR: - timeout: 30 + timeout: 60 (rejected)" leaves the timeout at 30),
+# and it ends only a value held under its key: "- reviewer: Kwame + reviewer: Lena" is
+# no change of Ana's manager Kwame (`_off_key`).
+_PROPOSED = _Lazy(
+    r"\b(?:review\w*|suggest\w*|propos\w*|reject\w*|draft|wip|not (?:yet )?merged|unmerged)\b",
+    re.I,
+    needs="draft|merged|propos|reject|review|suggest|wip",
+)
+_MADE = _Lazy(r"(?<!not )(?<!not yet )\b(?:merged|applied|deployed|shipped|landed)\b", re.I)
 _PREVIOUS = _Lazy(
     r"\bprevious(?P<key>(?: [\w'’-]+){0,3}):\s+(?P<old>\S[^|/]*?)\s*[|/.]\s+current(?P=key):\s+",
     re.I,
     needs="previous",
 )
+
+
+def _struck_value(struck: str, after: str) -> bool:
+    """Whether a struck-through span is an old value (see `_STRUCK`): every word of it a
+    value, and the words after it open with a value of its sort."""
+    words = [t.rstrip(".:,") for t in _LEAVING_TOKEN.findall(struck)]
+    if not words or not all(_is_value(w) or _ADDRESS.search(w) for w in words):
+        return False
+    following = []
+    for token in _LEAVING_TOKEN.findall(after):
+        token = token.rstrip(".:,")
+        if not (_is_value(token) or _ADDRESS.search(token)):
+            break
+        following.append(token)
+    return bool(following) and _run_kind(" ".join(following)) == _run_kind(" ".join(words))
+
+
+def _proposed_diff(text: str) -> bool:
+    """Whether `text` holds a diff put up for review or turned down, not made (see
+    `_PROPOSED`)."""
+    return bool(_DIFF.search(text) and _PROPOSED.search(text) and not _MADE.search(text))
+
+
+def _off_key(text: str, old: str, before: Slot | None) -> bool:
+    """Whether a diff in `text` names the value `old` under a key other than what the
+    earlier fact holding it says it is (`before`: its attribute, "manager" in "Ana's
+    manager is Kwame" against "- reviewer: Kwame + reviewer: Lena"). Not when the earlier
+    fact names no attribute ("Staging is db3"), nor by its verb: "reports to Kwame" and
+    "- manager: Kwame", "written in Kotlin" and "- language: Kotlin" are one slot."""
+    if before is None or not before.attribute or "+" not in text:
+        return False
+    for diff in _DIFF.finditer(text):
+        if old.split() != _tokens(diff["old"])[0]:
+            continue  # another line's value
+        key = {_stem(word) for word in re.findall(r"[a-z]+", diff["key"].casefold())}
+        if not key & before.attribute:
+            return True
+    return False
+
+
+def _without_struck_phrases(text: str) -> str:
+    """`text` without the phrases it strikes through that are no old value (a task done,
+    a line dropped: see `_STRUCK`): the values named in them are neither held nor left."""
+    if "~~" not in text:
+        return text
+    return _STRUCK.sub(lambda m: m[0] if _struck_value(m["old"], m.string[m.end() :]) else "", text)
+
 
 _FIELD_BREAK = re.compile(r"\s+[|/—–]\s+|(?<=\w)[.,]\s+|\s+(?=\()")
 
@@ -3722,8 +3823,12 @@ def _instead(sentence: str) -> str:
     """The sentence with the old value named as in `_WAS`, `_NOT_CLAUSE`, `_ENDED_CLAUSE`
     put after "instead of" (`_LEAVING_AFTER` reads it), and one a record's layout marks
     as replaced (`_STRUCK`, `_DIFF`, `_PREVIOUS`) before an arrow."""
-    laid_out = _STRUCK.sub(lambda m: f"{m['old']} → ", sentence)
-    laid_out = _DIFF.sub(lambda m: f"{m['key']}: {m['old']} → ", laid_out)
+    laid_out = _STRUCK.sub(
+        lambda m: f"{m['old']} → " if _struck_value(m["old"], m.string[m.end() :]) else m[0],
+        sentence,
+    )
+    if not _proposed_diff(laid_out):
+        laid_out = _DIFF.sub(lambda m: f"{m['key']}: {m['old']} → ", laid_out)
     laid_out = _PREVIOUS.sub(
         lambda m: f"{m['key'].strip()}: {m['old']} → " if m["key"] else f"{m['old']} → ", laid_out
     )
@@ -3937,10 +4042,13 @@ _MOVED_TO = _Lazy(
 def _renaming(text: str, who: str | None) -> tuple[str, ...]:
     """The value runs of a later fact that may end an earlier value it names (see above):
     none for one that asks, hedges, plans, adds, compares, likes or tells a past event,
-    and not the one a move goes to. Kept (READINGS): every fact is asked, once for each `stale` it is in."""
-    read = _statement(text, who)
+    and not the one a move goes to, nor one in a phrase struck through (`_STRUCK`). Kept
+    (READINGS): every fact is asked, once for each `stale` it is in."""
+    read = _statement(_without_struck_phrases(text), who)
     if read is None or _UNSETTLED.search(text) or _COMPARED.search(text):
         return ()
+    if _proposed_diff(text):
+        return ()  # "Reviewed Ana's PR: - timeout: 30 + timeout: 60 (rejected)"
     if _OPINION.search(text) or ((shape := _shape(text, who)) is not None and shape.past):
         return ()
     folded, values = _tokens(read[0])
@@ -4012,8 +4120,10 @@ def _leaving_changes(
                     continue
                 if words & _ONE_KIN - subject:
                     continue  # "Kofi's sister quit Initrode": not Kofi's value
-                if _lasted(facts[j], old):
-                    continue  # "was frozen for 13 days": how long, not a value it holds
+                if _lasted(facts[j], old) or _off_key(text, old, slots[j]):
+                    # "was frozen for 13 days": how long, not a value it holds;
+                    # "- reviewer: Kwame + reviewer: Lena": not the manager Kwame
+                    continue
                 known = (sorts or {}).get(old), (sorts or {}).get(new)
                 if set(known) <= classes and known[0] != known[1]:
                     continue
@@ -4073,6 +4183,8 @@ def _renaming_changes(
                 continue  # a clause denied, its relation unread: "doesn't drive in Cork; ..."
             if made is not None and _another_relation(slots[j], made, new):
                 continue  # "works in Bilbao" after "lives in Valencia"
+            if _off_key(said[0], old, slots[j]):
+                continue  # "- reviewer: Kwame + reviewer: Lena": not the manager Kwame
             found[j] = i
 
 

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import re
 
+from memctl.models.languages import cjk_pairs
+
 
 def _words(text: str) -> frozenset[str]:
     return frozenset(text.split())
@@ -69,9 +71,16 @@ LABELS = _words(
 
 
 def key(text: str) -> frozenset[str]:
-    """The same content words in any order, said on any day, are the same fact."""
+    """The same content words in any order, said on any day, are the same fact. Chinese
+    and Japanese, written without spaces, by their character pairs as well: read for
+    its Latin words and numbers alone, "截止日期是3月10日。" was "发布日期是3月10日。"
+    said again, and consolidation kept one of them (audit 17 H5)."""
     text = SAID_ON.sub("", text)
-    return frozenset(content_words(text)) or frozenset([text.casefold()])
+    words = frozenset(content_words(text))
+    if not text.isascii():
+        telling, not_telling = cjk_pairs(text)
+        words |= telling | not_telling
+    return words or frozenset([text.casefold()])
 
 
 _PRONOUNS = (

@@ -1055,13 +1055,20 @@ def closest_bullets(target: str, bullets: list[tuple[int, str]]) -> list[tuple[i
     both (Dice) breaking a tie; bullets tied on both are all returned (at most
     MATCH_MOST), since nothing tells them apart. None when no bullet shares a content
     word: function words and fillers never count, so a text about something else
-    matches nothing."""
-    wanted = frozenset(content_words(target))
+    matches nothing. The function words of the text's own language are none either
+    ("das" of "wer leitet das Team"), and Chinese is read as the word index reads it, by
+    character pairs, those across a word boundary left out (`memctl.models.languages`:
+    "截止日期什么时候" is 截止 止日 日期; audit 17 L4, L5)."""
+    from memctl.models.languages import cjk_pairs, function_words, plain
+
+    untelling = function_words(target)
+    wanted = frozenset(w for w in content_words(target) if plain(w) not in untelling)
+    wanted |= cjk_pairs(target)[0]
     if not wanted:
         return []
     scored: list[tuple[tuple[int, float], int, str]] = []
     for number, line in bullets:
-        words = frozenset(content_words(line))
+        words = frozenset(content_words(line)) | cjk_pairs(line)[0]
         shared = len(wanted & words)
         if shared:
             scored.append(((shared, 2 * shared / (len(wanted) + len(words))), number, line))

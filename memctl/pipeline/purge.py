@@ -22,6 +22,7 @@ written atomically.
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import itertools
 import json
@@ -106,35 +107,104 @@ class Needles:
 
 def _runs(text: str) -> list[str]:
     """The runs of ASCII letters and digits every copy of `text` holds, lower-cased: a copy
-    may spell ß as "ss" or "ss" as ß, and write an accented letter as one character (NFC)
-    or as its letter and a combining accent (NFD), so a run ends at either (`_spelled`)."""
-    plain = unicodedata.normalize("NFC", REDACTION.sub(" ", text)).lower()
-    return re.findall(r"[a-z0-9]+", re.sub("ss|ß|ẞ", " ", plain), re.ASCII)
+    may spell ß as "ss" or "ss" as ß, "fi" as the ligature ﬁ (`_folds_to`), and write an
+    accented letter as one character (NFC) or as its letter and a combining accent (NFD),
+    so a run ends at either (`_spelled`)."""
+    plain = unicodedata.normalize("NFC", REDACTION.sub(" ", text)).casefold()
+    return re.findall(r"[a-z0-9]+", _multiple_folds().sub(" ", plain), re.ASCII)
+
+
+@functools.cache
+def _folds_to() -> dict[str, str]:
+    """Each text several letters long that one character case-folds to (`str.casefold`:
+    "ss" for ß and ẞ, "fi" for ﬁ, "ffi" for ﬃ, ...), with a character class of those
+    characters: the spellings search folds alike (`corpus.fold`), found by trying every
+    code point up to U+1FFFF once a purge needs them."""
+    chars: dict[str, list[str]] = {}
+    for char in map(chr, range(0x80, 0x20000)):
+        if len(folded := char.casefold()) > 1:
+            chars.setdefault(folded, []).append(char)
+    return {folded: "[" + re.escape("".join(found)) + "]" for folded, found in chars.items()}
+
+
+@functools.cache
+def _multiple_folds() -> re.Pattern[str]:
+    """Any text `_folds_to` names (longest first)."""
+    return re.compile("|".join(map(re.escape, sorted(_folds_to(), key=len, reverse=True))))
+
+
+_SPELLINGS = 64
+"""The most spellings of one stretch `_spelled` writes out: "sss" has 3 (s+ß, ß+s, sss),
+a run of 10 s 89; past this a stretch is matched as written, ß or "ss" each as itself."""
 
 
 def _spelled(text: str) -> str:
     """A pattern of `text` (a piece of a needle: no spacing, no marker) that also matches
-    it with ß for "ss" and "ss" for ß, and each accented letter in NFC or NFD: the copies
-    search finds (`corpus.fold`: "STRASSE" finds "Straße", "Müller" an NFD "Müller"), a
-    purge masks (audit 17 M2, M3). The pattern is compiled caseless."""
-    text = unicodedata.normalize("NFC", text)
-    if text.isascii() and "ss" not in text.lower():
-        return re.escape(text)
+    every spelling search folds alike: ß for "ss" and "ss" for ß ("Busßtopp" for
+    "Bussstopp", where the s's pair either way), a ligature for its letters ("ﬁle" for
+    "file") and each accented letter in NFC or NFD: the copies search finds
+    (`corpus.fold`: "STRASSE" finds "Straße", "Müller" an NFD "Müller"), a purge masks
+    (audit 17 M2, M3; review 29 F3). Never more: each stretch where such a spelling may
+    stand is written out as each of its spellings. The pattern is compiled caseless."""
+    folded = "".join(map(_case_folded, unicodedata.normalize("NFC", text)))
+    if folded.isascii() and not _multiple_folds().search(folded):
+        return re.escape(folded)
+    folds = _folds_to()
+    # Where a several-letter fold stands, as (start, end); a stretch is a run of them
+    # overlapping one another ("sss": 0-2 and 1-3), cut where none spans.
+    spans = sorted(
+        (at, at + len(key))
+        for key in folds
+        for at in range(len(folded))
+        if folded.startswith(key, at)
+    )
     parts: list[str] = []
     at = 0
-    while at < len(text):
-        if text[at : at + 2].lower() == "ss" or text[at] in "ßẞ":
-            parts.append("(?:ss|ß|ẞ)")
-            at += 1 if text[at] in "ßẞ" else 2
+    for start, end in spans:
+        if start < at:
             continue
-        char = text[at]
-        decomposed = unicodedata.normalize("NFD", char)
-        same = (char, decomposed) if decomposed != char else (char,)
-        parts.append(
-            "(?:" + "|".join(map(re.escape, same)) + ")" if len(same) > 1 else re.escape(char)
-        )
-        at += 1
+        while any(s < end and e > end for s, e in spans):
+            end = max(e for s, e in spans if s < end)
+        parts += map(_letter, folded[at:start])
+        spellings = _spellings(folded[start:end], folds)
+        if len(spellings) > _SPELLINGS:
+            parts += map(_letter, folded[start:end])
+        else:
+            parts.append("(?:" + "|".join(spellings) + ")")
+        at = end
+    parts += map(_letter, folded[at:])
     return "".join(parts)
+
+
+def _spellings(stretch: str, folds: dict[str, str]) -> list[str]:
+    """Each way to write `stretch` (case-folded) as letters and characters that fold to
+    several of its letters, as patterns (at most `_SPELLINGS` + 1)."""
+    if not stretch:
+        return [""]
+    found: list[str] = []
+    for key, chars in ((stretch[0], _letter(stretch[0])), *folds.items()):
+        if stretch.startswith(key):
+            found += (chars + rest for rest in _spellings(stretch[len(key) :], folds))
+            if len(found) > _SPELLINGS:
+                break
+    return found
+
+
+def _case_folded(char: str) -> str:
+    """`char` in lower case, or its case fold where that is several letters (ß: "ss"), for
+    `_spelled` to find the spellings of: one character for one otherwise (İ, whose lower
+    case is two, stays, matched caseless as before)."""
+    if char == "İ":
+        return char
+    return folded if len(folded := char.casefold()) > 1 else char.lower()
+
+
+def _letter(char: str) -> str:
+    """A pattern of one case-folded character, composed (NFC) or not (NFD)."""
+    decomposed = unicodedata.normalize("NFD", char)
+    if decomposed == char:
+        return re.escape(char)
+    return f"(?:{re.escape(char)}|{re.escape(decomposed)})"
 
 
 REDACTION = re.compile(r"\[REDACTED:[^\]\s]+\]")

@@ -842,14 +842,21 @@ def _joined(
     make written as one, when a record holds it, as a full term: "Where is Tidepool's
     front end hosted now?" is answered by "frontend is off Fly now, it's on Cloudflare
     Pages", which holds neither "front" nor "end" (heldout13; bench/README.md, recall21).
-    Each pair is one look-up, as `_related` looks up each term."""
+    Two names are no word ("who leads the frontend, Kim Lee?" is not about "kimlee"
+    in an e-mail address: review 29 F7), so no pair of two words capitalised inside a
+    sentence is joined. The pairs are looked up in one query (`absent`)."""
     from memctl.retrieval.index.postings import absent
 
     words = _TERM.findall(fold(query))[: MAX_QUERY_TERMS + 1]
+    names = {
+        found[0] for word in _CAPITALISED.findall(query) if (found := _TERM.findall(fold(word)))
+    }
     pairs = {
         first + second: None
         for first, second in pairwise(words)
-        if first not in STOPWORDS and second not in STOPWORDS
+        if first not in STOPWORDS
+        and second not in STOPWORDS
+        and not (first in names and second in names)
     }
     asked = set(terms)
     wanted = [word for word in pairs if word not in asked]

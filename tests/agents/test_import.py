@@ -1192,6 +1192,29 @@ def test_a_compaction_summary_an_older_import_stored_as_the_users_is_shown_as_sy
     assert "#1 [system]" in cli("-w", workspace, "thread", "show", "cart").stdout
 
 
+def test_two_files_of_one_name_in_two_folders_are_not_mixed(cli, workspace, tmp_path):
+    """Review 29 F6: `a/notes.jsonl` then `b/notes.jsonl` (another conversation) both
+    went into thread `notes` without a word. The second is refused (exit 2, nothing
+    written) unless --thread names its thread; the first, grown or rewritten, still
+    goes to its own thread."""
+    first, second = tmp_path / "a" / "notes.jsonl", tmp_path / "b" / "notes.jsonl"
+    first.parent.mkdir()
+    second.parent.mkdir()
+    first.write_text(json.dumps({"role": "user", "content": "Release on the 12th."}) + "\n")
+    second.write_text(json.dumps({"role": "user", "content": "Budget approved."}) + "\n")
+    assert cli("-w", workspace, "thread", "import", first).exit_code == 0
+    before = snapshot(workspace)
+    refused = cli("-w", workspace, "thread", "import", second)
+    assert refused.exit_code == 2, refused
+    assert "thread notes" in refused.stderr and "--thread" in refused.stderr
+    assert snapshot(workspace) == before
+    assert cli("-w", workspace, "thread", "import", second, "--thread", "budget").exit_code == 0
+    first.write_text(json.dumps({"role": "user", "content": "Release moved to the 14th."}) + "\n")
+    rewritten = cli("-w", workspace, "thread", "import", first)
+    assert rewritten.exit_code == 0, rewritten.stderr
+    assert "14th" in (workspace / "threads" / "notes.jsonl").read_text()
+
+
 def test_two_names_that_make_the_same_thread_id_are_not_mixed(cli, workspace, tmp_path):
     """Audit 17 M5: "Besprechung-größe-会议.jsonl" and "Besprechung-grüße.jsonl" both went
     into thread `Besprechung-gr_e`, two conversations in one, without a word. The second

@@ -739,6 +739,20 @@ def test_a_secret_named_in_prose_without_a_generated_token_stays(text: str) -> N
         ("A senha é Gruesse2026Strasse.", "Gruesse2026Strasse", "stated_secret"),
         ("Het wachtwoord is Gruesse2026Strasse.", "Gruesse2026Strasse", "stated_secret"),
         ("wachtwoord=Gruesse2026Strasse", "Gruesse2026Strasse", "secret"),
+        # A password's name in another language is a password's: a number is its PIN,
+        # and separators stay inside its value (review 29, mutation Rb).
+        ("Kennwort: 1234", "1234", "secret"),
+        ("Wachtwoord=ab12;cd34", "ab12;cd34", "secret"),
+        ("contrasena: Gruesse2026Strasse", "Gruesse2026Strasse", "secret"),  # Rj
+        ("jeton: Gruesse2026Strasse", "Gruesse2026Strasse", "secret"),  # Rh
+        ("De geheime sleutel is ab12CD34ef56GH.", "ab12CD34ef56GH", "stated_secret"),  # Ri
+        ("银行卡PIN是12345678", "12345678", "stated_secret"),  # Re
+        # Chinese punctuation ends a value, as `, ` ends an English one (review 29 F1).
+        ("密码：见保险柜，部署在周二，服务器是db3。", "见保险柜", "secret"),
+        ("令牌：Gruesse2026Strasse；王小明的电话是13800138000。", "Gruesse2026Strasse", "secret"),
+        ("密码=Gruesse2026Strasse、备用的在保险柜。", "Gruesse2026Strasse", "secret"),
+        # A stated secret's value ends before an ideograph (review 29 F2).
+        ("令牌是Gruesse2026Strasse请保管好。", "Gruesse2026Strasse", "stated_secret"),
     ],
 )
 def test_a_secret_stated_in_another_language_is_redacted(text: str, secret: str, kind: str) -> None:
@@ -758,6 +772,10 @@ def test_a_secret_stated_in_another_language_is_redacted(text: str, secret: str,
         "密码是什么？",
         "Die PIN ist 1234.",
         "Le mot de passe est dans le coffre.",
+        # A clause of Han and digits is no token (review 29 F2).
+        "令牌是在2号机器的3号目录里生成的。",
+        "我们的密钥是放在Vault里的第3个路径下面第2项。",
+        "令牌：已过期，请联系王小明，他的电话是13800138000。",
     ],
 )
 def test_a_secret_named_in_another_language_without_one_stays(text: str) -> None:

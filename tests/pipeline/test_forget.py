@@ -1081,3 +1081,14 @@ def test_a_query_ending_with_the_facts_full_stop_finds_it(cli, workspace):
     assert run.exit_code == 0, run.stderr
     assert json.loads(run.stdout)["facts"] == ["The deadline is March 15."]
     assert cli("-w", workspace, "forget", "...").exit_code == 1  # dots alone are no query
+
+
+def test_forget_finds_a_fact_in_any_spelling_search_folds_alike(cli, workspace):
+    """Audit 17 M2 (review 29, mutation Fp): search finds "Straßenbahn-Linie" for
+    "STRASSENBAHN-LINIE", so `forget` (without --purge) forgets the fact it names."""
+    assert cli("-w", workspace, "save", "Die Straßenbahn-Linie 9 fährt um 7.").exit_code == 0
+    assert cli("-w", workspace, "search", "STRASSENBAHN-LINIE").exit_code == 0
+    run = cli("-w", workspace, "forget", "STRASSENBAHN-LINIE")
+    assert run.exit_code == 0, run.stderr
+    assert "Straßenbahn" not in (workspace / "MEMORY.md").read_text(encoding="utf-8")
+    assert cli("-w", workspace, "search", "STRASSENBAHN-LINIE").exit_code == 1

@@ -418,3 +418,32 @@ def test_an_imported_compaction_summary_is_no_source(cli: Any, workspace: Path) 
     [bullet] = document["bullets"]
     [source] = bullet["sources"]
     assert source["entry"]["index"] == 3 and source["entry"]["role"] == "user"
+
+
+def test_the_closest_bullet_is_read_in_the_text_s_own_language() -> None:
+    """Audit 17 L4, L5: "wer leitet das Team" was closest to "Das Wetter in Berlin war
+    echt mies" (on "das"), and "截止日期什么时候" to nothing (Chinese has no spaces, and
+    was read as no word). A text's function words in its own language are none, and
+    Chinese is read by character pairs, those across a word boundary left out."""
+    from memctl.pipeline.provenance import closest_bullets
+
+    bullets = list(
+        enumerate(
+            [
+                "Das Wetter in Berlin war echt mies.",
+                "Jana leitet das Plattform-Team.",
+                "项目截止日期是3月10日。",
+                "周会在每周一上午十点。",
+                "La réunion est le lundi.",
+                "El servidor de pruebas es db7.",
+            ],
+            1,
+        )
+    )
+    assert closest_bullets("wer leitet das Team", bullets) == [(2, bullets[1][1])]
+    assert closest_bullets("Wie war das Wetter?", bullets) == [(1, bullets[0][1])]
+    assert closest_bullets("Wo ist das Büro?", bullets) == []  # "das" alone is shared
+    assert closest_bullets("截止日期什么时候", bullets) == [(3, bullets[2][1])]
+    assert closest_bullets("这是什么", bullets) == []  # function characters alone
+    assert closest_bullets("¿Cuál es el servidor?", bullets) == [(6, bullets[5][1])]
+    assert closest_bullets("qui est le chef de la réunion ?", bullets) == [(5, bullets[4][1])]

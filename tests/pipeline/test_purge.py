@@ -425,6 +425,31 @@ def test_a_purge_finds_what_search_finds_whatever_the_spelling(cli, workspace):
     assert scan(workspace, "strassenbahn") == scan(workspace, "grossenprufung") == []
 
 
+def test_a_purge_masks_every_spelling_search_folds_alike(cli, workspace):
+    """Review 29 F3: search found "Busßtopp-Code" for "Bussstopp-Code" and "ﬁle-Ablage7"
+    (a ligature) for "file-Ablage7"; a purge paired the s's from the left ("ss" + "s",
+    never "s" + "ß") and knew no ligature, so those copies stayed. The log is written
+    as UTF-8, not escaped, so each copy is found by its runs of letters (mutation Pb)."""
+    turns = [
+        "Notiz: Busßtopp-Code und Bussstopp-Code.",
+        "Notiz: ﬁle-Ablage7 und file-ablage7.",
+        "Die Straßenbahn-Linie9 fährt heute nicht.",
+    ]
+    said = "".join(
+        json.dumps({"role": "user", "content": t}, ensure_ascii=False) + "\n" for t in turns
+    )
+    assert cli("-w", workspace, "thread", "append", "t1", input=said).exit_code == 0
+    for query in ("Bussstopp-Code", "file-Ablage7", "STRASSENBAHN-LINIE9"):
+        assert cli("-w", workspace, "search", query, "--scope", "all").exit_code == 0
+        run = cli("-w", workspace, "forget", query, "--purge", "--all")
+        assert run.exit_code == 0, run.stderr
+        assert cli("-w", workspace, "search", query, "--scope", "all").exit_code == 1, query
+    log = (workspace / "threads" / "t1.jsonl").read_text(encoding="utf-8")
+    assert "Notiz:" in log and "fährt heute nicht" in log
+    for gone in ("topp-Code", "Ablage7", "ablage7", "Linie9"):
+        assert gone not in log, (gone, log)
+
+
 def test_a_chinese_name_of_three_characters_is_long_enough_to_purge(cli, workspace):
     """Audit 17 M6: `forget 王小明 --purge` was refused as shorter than 4 characters; a
     CJK character counts two, so a 2- or 3-character name is purged, one character and

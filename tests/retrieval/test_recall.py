@@ -321,6 +321,22 @@ def test_two_words_of_the_question_are_found_written_as_one(workspace: Path) -> 
     assert [m["term"] for m in found.hits[0].explain["matched"]] == ["frontend"]
 
 
+def test_two_names_or_a_stop_word_are_not_joined_into_one_word(workspace: Path) -> None:
+    """Review 29 F7: "who leads the frontend, Kim Lee?" is not about the address
+    kimlee@example.com: two words capitalised inside a sentence are names, not one word
+    split in two. Nor is "Where is the front end" about @thefront: a stop word joins no
+    pair (mutation J2)."""
+    day = "2026-01-02T10:00:00Z"
+    log(
+        workspace / "threads" / "team.jsonl",
+        ("Ana", "The inbox for kimlee@example.com is full.", day),
+        ("Ana", "@thefront posted again, ignore it", day),
+        ("Ana", "nice weather", day),
+    )
+    assert sources(workspace, "who leads the frontend, Kim Lee?", recency=False) == []
+    assert sources(workspace, "Where is the front end hosted now?", recency=False) == []
+
+
 def test_a_dated_turn_past_the_fiftieth_of_its_speakers_turns_is_read_for_its_time(
     workspace: Path,
 ) -> None:

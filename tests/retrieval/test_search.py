@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -790,6 +791,16 @@ def test_highlight_treats_regex_characters_literally(workspace):
     shown = on_a_terminal(workspace, "a.b")
     assert shown.count("\x1b[1;31ma.b\x1b[0m") == 2 and "axb" in shown
     assert "\x1b[1;31maxb" not in shown
+
+
+def test_highlight_marks_a_match_whose_fold_is_longer_or_shorter(workspace):
+    """Review 29 F5: "strasse" found "Straße" (its fold "strasse" is a letter longer) but
+    marked nothing, and an NFD "Müller" beside an "İ" (one letter shorter, one longer)
+    was marked from the wrong place: each letter's place in the folded text is kept."""
+    nfd = unicodedata.normalize("NFD", "Müller")
+    put(workspace, "MEMORY.md", f"- Die Straße ist lang, İstanbul und {nfd} auch.\n")
+    assert "\x1b[1;31mStraße\x1b[0m ist" in on_a_terminal(workspace, "STRASSE")
+    assert f"und \x1b[1;31m{nfd}\x1b[0m auch" in on_a_terminal(workspace, "muller")
 
 
 # --------------------------------------------------------------------------- big files

@@ -9,6 +9,7 @@ import json
 import os
 import re
 import subprocess
+import sys
 import threading
 from collections.abc import Sequence
 from pathlib import Path
@@ -201,6 +202,33 @@ def test_c_locale_reads_and_prints_utf8(tmp_path: Path, cli) -> None:
     assert not (root / ".memctl" / "hooks.log").exists() or "error" not in (
         root / ".memctl" / "hooks.log"
     ).read_text(encoding="utf-8")
+
+
+_RESTART_PROBE = """
+import os, sys
+from memctl.cli.output import restart_in_utf8_mode
+os.execv = lambda path, argv: sys.exit("restart " + " ".join(argv[1:3]))
+restart_in_utf8_mode()
+print("kept", sys.flags.utf8_mode)
+"""
+
+
+@pytest.mark.parametrize(
+    ("locale", "said"),
+    [
+        ({"LC_ALL": "C"}, "restart -X utf8"),  # ASCII file names: UTF-8 mode, first
+        ({"LC_ALL": "C.UTF-8"}, "kept 0"),  # a UTF-8 locale without the mode: kept
+    ],
+)
+def test_c_locale_alone_restarts_in_utf8_mode(locale: dict[str, str], said: str) -> None:
+    """Review 29 (mutation Uc): memctl starts itself again in UTF-8 mode only where the
+    file system encoding is ASCII; PYTHONUTF8=0 in any other locale is the user's to keep."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG"))}
+    env.update(PYTHONUTF8="0", PYTHONCOERCECLOCALE="0", **locale)
+    done = subprocess.run(
+        [sys.executable, "-c", _RESTART_PROBE], capture_output=True, text=True, env=env, check=False
+    )
+    assert said in done.stdout + done.stderr, done
 
 
 # --------------------------------------------------------------------------- item 7: thread rm
