@@ -2995,7 +2995,9 @@ def facts_told(
                     sentence, code, item, (user_name, speaker), facts, seen
                 )
                 continue
-            sentence = _unlisted(sentence, role == "assistant" and not working)
+            sentence = _after_read_back(
+                _unlisted(sentence, role == "assistant" and not working), heard
+            )
             # A goodbye is read before the fillers go: "I have to go to band practice, wish
             # me luck" closes on the afterthought that makes it one.
             if not sentence or (scratch and _scratch(sentence, scratch)) or _takes_leave(sentence):
@@ -3104,7 +3106,6 @@ def facts_told(
                 as_said in seen
                 or _key(sentence) in written
                 or _echoes(sentence, words, heard)
-                or _reads_back(_without_fillers(pieces[index]), heard)
                 or not (
                     sentence := _you_named(sentence, speaker, people, _last_other(spoke, speaker))
                 )
@@ -3116,7 +3117,9 @@ def facts_told(
                 said,
                 month or _carried_month(fixed, position, sentence),
                 user=role == "user",
-                past=hearing.answers and _ASKED_PAST.search(hearing.question) is not None,
+                past=hearing.answers
+                and _ASKED_PAST.search(hearing.question) is not None
+                and _PLAIN_FORM.search(sentence) is not None,
             )
             fixed = _month_fixed(sentence, fact, said, position) or fixed
             fact = _in_month(fact, said if several_months else None)
@@ -4407,6 +4410,8 @@ class _Referent:
             found = _one_name(sentence, self.speakers, self.known)
             if found is not None:
                 return found
+            if _ASKS_FOR_SOMEONE.match(sentence):
+                return None
             if content_words(sentence) and not (
                 (_PRONOUN_ANY.search(sentence) or _ASKS_OF_NO_ONE.fullmatch(sentence))
                 and not _INNER_CAPITAL.search(sentence)
@@ -4422,6 +4427,15 @@ _ASKS_OF_NO_ONE = re.compile(
 """A question naming nothing a "she" after it could be ("Amlodipine?", "Really?", "How
 much?"), unlike "Did you see the doctor?": between a name and a "she", it asks about
 what was said of them and leaves them who "she" is (`_Referent.name`)."""
+_ASKS_FOR_SOMEONE = re.compile(
+    r"(?=.*\?\s*$)\W*(?:(?:who|whom|whose)\b|(?:which|what)\s+"
+    r"(?!(?:for|after|ever|other|either)\b)(?:[a-z]+(?:er|or|ist|ian|ant|ent)|surgeon|nurse|"
+    rf"gp|vet|person|guy|woman|man|lady|{kin_pattern()})\W*$)",
+    re.I,
+)
+"""A question asking for someone ("Who did it?", "Which surgeon?", "What consultant?"):
+the "she" answering it is who it asked for, not the name before it (`_Referent.name`).
+"Which hospital?" asks for a place: the "she" after it is still the name before."""
 
 
 def _named_pronoun(
@@ -4599,19 +4613,37 @@ _SAID_VALUE = re.compile(
 nineteenth of March", "half ten", "Friday 14")."""
 
 
-def _reads_back(sentence: str, heard: list[str]) -> bool:
-    """Whether a sentence opens by saying back a value the other just stated and taking it
-    (`_READ_BACK`: "Three sixty, right, ...", "Twenty-sixth, OK, ...", "Three six eight,
-    agreed, ..."), as people on the phone confirm what they heard: the value is the
-    other's fact, kept where it was said, and what follows is the listener's reaction
-    ("..., I'll put it on the calendar"). A value said back to a question (`heard` keeps
-    none) answers it, and tells."""
-    back = _READ_BACK.match(sentence)
-    if back is None or not heard or not _SAID_VALUE.fullmatch(back["back"].strip()):
-        return False
+_NEW_VALUE = re.compile(rf"\d[\d,.:]*|\b(?:{_WD}|{_MONTH_WORD})\b", re.I)
+"""A value of its own in what follows a read-back: a number, a day, a month."""
+
+
+def _after_read_back(sentence: str, heard: list[str]) -> str:
+    """What is left to judge of a sentence that opens by saying back a value the other
+    just stated and taking it (`_READ_BACK`: "Three sixty, right, ...", "Twenty-sixth, OK,
+    ...", "Three six eight, agreed, ..."), as people on the phone confirm what they heard:
+    the value is the other's fact, kept where it was said. What follows is the listener's
+    reaction ("..., I'll put it on the calendar": "", nothing to judge) unless it names a
+    value of its own the other did not say ("The 14th, great, and I'll pay him 200 cash",
+    "Friday, OK, I moved the dentist to Thursday"): then it is judged without the
+    read-back. The sentence as it is when it reads nothing back: a value said back to a
+    question (`heard` keeps none) answers it, and one the other called the speaker's ("So
+    your rent is 360 now." / "360, right, it went up in May.") is the speaker's own."""
+    cleaned = _without_fillers(sentence)
+    back = _READ_BACK.match(cleaned)
+    if (
+        back is None
+        or not heard
+        or not _SAID_VALUE.fullmatch(back["back"].strip())
+        or any(re.search(r"\byour\b", said, re.I) for said in heard)
+    ):
+        return sentence
     words = {word[:5] for word in content_words(back["back"])}
     theirs = {word[:5] for said in heard for word in content_words(said)}
-    return bool(words & theirs)
+    if not words & theirs:
+        return sentence
+    rest = cleaned[back.end() :].lstrip(" ,.!;:")
+    values = {value[0].casefold()[:5] for value in _NEW_VALUE.finditer(rest)}
+    return rest if values - theirs else ""
 
 
 _MEMORY_LEAD_IN = re.compile(
@@ -4636,7 +4668,8 @@ _LEAD_IN = re.compile(
     r"also|plus|and|but|ah+|o+h|um+|uh+|hm+|ugh+|of course|side note|unrelated|sorry(?=,)|"
     r"(?:(?:one|two)\s+(?:more\s+|last\s+|other\s+)?|another\s+|(?:random\s+)?other\s+|last\s+)"
     r"things?(?=[,:])|there(?:['’]s|\s+(?:is|are))\s+(?:one|two|three|a\s+couple\s+of)\s+"
-    r"(?:more\s+|other\s+)?things?(?=[,:])|(?:listen|look|see|mind\s+you)(?=,)|speaking of(?=,)|"
+    r"(?:more\s+|other\s+)?things?(?=[,:])|(?:listen(?:\s+up)?|look|see|mind\s+you)(?=,)|"
+    r"(?:listen\s+to|look\s+at|get)\s+this(?=[,:])|speaking of(?=,)|"
     r"actually|hey|not much new,? except that|fun fact|funny thing|good news|bad news|"
     rf"heads up|update|believe it or not|for what it'?s worth|{_FIXED_ASIDE}|"
     r"right(?=[,!.])|(?:my|our)\s+(?:(?:big|bigger|huge|other|real|latest|own|little|good)\s+)?"
@@ -5370,8 +5403,9 @@ Jen's flight"); not "what I love is ...", which tells."""
 
 _UNMARKED_TAIL_QUESTION = re.compile(
     r",\s*(?:(?:and|but|um|well)\s+)?(?:"
+    r"(?!(?:were|should)\s+\w+\s+to\b)"
     r"(?:do|does|did|is|are|was|were|can|could|would|will|should|has|have)\s+"
-    r"(?:you|u|we|they|he|she|it|there|now|(?-i:[A-Z])[a-z]+)\s+[\w'’]"
+    r"(?:you|u|we|they|he|she|it|there|(?-i:[A-Z])[a-z]+)\s+[\w'’]"
     r"|(?:what|how|why)(?:['’]s|\s+(?:is|are|was|were|do|does|did|can|could|would|will|has|"
     r"have|happened)\b)"
     r")[^,?]*$",
@@ -5382,7 +5416,9 @@ transcription writes one ("..., did Colin come round", "Hiya, how was the first 
 "..., are you OK, what happened"): asked by its word order, an auxiliary before its
 subject or "what", "how" or "why" before an auxiliary. Not "who", "which", "where" or
 "when", which open a relative clause as often ("I met Tom, who was lovely"), nor an
-auxiliary after "so" ("Ana loves jazz, so do we")."""
+auxiliary after "so" ("Ana loves jazz, so do we"), nor a condition ("..., were we to
+cancel before May", "should you need to"), nor a verb going on after "now" ("Ana left
+Acme in May, is now at Google")."""
 
 
 def _without_unmarked_questions(sentence: str) -> str:
@@ -5693,6 +5729,15 @@ _ASKED_PAST = re.compile(r"\bdid(?:n['’]?t)?\s+[\w'’]", re.I)
 """A question asked in the past ("did the 93 come through?", "didn't he ring?"): its
 answer tells of the past, whatever tense its verb has ("yes it arrive on the 3rd", said
 by a learner of English with the verb's plain form)."""
+_PLAIN_FORM = re.compile(
+    r"\b(?:it|he|she|they|we|I|you)\s+(?:\w+ly\s+)?"
+    r"(?!(?:on|at|in|to|for|and|or|but|the|a|an|too|all|yes|no)\b)[a-z]+\b",
+    re.I,
+)
+"""A subject and a verb after it: an answer with a verb of its own whose form tells no
+tense ("yes it arrive on the 3rd") takes the question's. A verbless answer ("Yes, on the
+14th at ten", to "did you book the dentist?") names the day of what was booked, not of
+the booking: it keeps its own reading."""
 
 
 def _standalone(

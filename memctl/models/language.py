@@ -12,7 +12,11 @@ The guess is by script for Chinese, Japanese and Korean (their characters outnum
 the Latin words), and for Latin script by function words: the language whose common
 short words ("der", "und", "nicht"; "le", "est", "pas"; "el", "que", "muy") outnumber
 the English ones ("the", "is", "I") in the sentence; a tie is English, so an English
-sentence naming "Los Angeles" or "Das Boot" stays English. Words both languages write
+sentence naming "Los Angeles" or "Das Boot" stays English. A function word capitalised
+inside a sentence ("Mai Le", "The De La Soul gig") is a name's part and votes for no
+language, nor do a name's particles between its names ("José de la Torre") in a
+sentence with an English word; English's time words ("yesterday", "next", "week") vote
+for English. Words both languages write
 the same ("in", "was", "will", "die", "um", "son") count for neither. A library was
 considered: langdetect and langid need profiles or a model loaded at start-up (a
 second or more, and numpy for langid), lingua ships a hundred megabytes of models, and
@@ -204,7 +208,21 @@ _OTHERS = {
     for code, words in FUNCTION_WORDS.items()
     if code != ENGLISH
 }
-_ENGLISH_WORDS = FUNCTION_WORDS[ENGLISH] - _BOTH
+_ENGLISH_TIME = _words("yesterday today tonight tomorrow next last week weekend month year")
+"""English's time words: a vote for English in `language` (a sentence naming someone
+"Mai Le moved to Hanoi last week" is English), no function words of `language_of`."""
+_ENGLISH_WORDS = (FUNCTION_WORDS[ENGLISH] | _ENGLISH_TIME) - _BOTH
+_CAPITALISED_MID = frozenset({"sie", "ihr", "ihre", "ihren", "ihrem", "ihrer", "ihnen"})
+"""German's polite "you", capitalised inside a sentence ("Können Sie mir helfen?"): the
+one function word a language writes with a capital mid-sentence, so it still votes."""
+_NAME_PARTICLE = re.compile(
+    r"(?<=[^\W\d_]\s)(?:(?:de|la|le|del|della|da|di|do|dos|du|van)\s+)+(?=[A-ZÀ-ÖØ-Þ])"
+)
+"""A name's particles ("José de la Torre", "Ana de la Cruz"): a run of them after a word
+and before a capital (`_particles_of_names` checks the word is a name). German's articles
+between nouns ("die Liste der Teilnehmer") are not in it."""
+_SENTENCE_OPENS = re.compile(r"(?:^|[.!?:;\"“(–-])\W*$")
+"""What comes before a sentence's first word: nothing, or an end or a colon."""
 _LANGUAGES_OF: dict[str, list[str]] = {}
 """Each function word of another language, and the languages it is one of."""
 for _code, _listed in _OTHERS.items():
@@ -223,17 +241,28 @@ def language(sentence: str) -> str:
     writes too (`_BOTH`) counts for neither side, and one foreign word is not enough
     ("Los Angeles"). `language_of` reads a prompt or a query for its topic words."""
     # lower(), not casefold(): the lists write "heißt", which casefold makes "heisst".
-    latin = [word.lower().replace("’", "'") for word in _LATIN_WORD.findall(sentence)]
+    found = list(_LATIN_WORD.finditer(sentence))
+    latin = [word[0].lower().replace("’", "'") for word in found]
     if _CJK.search(sentence):
         cjk = len(_CJK.findall(sentence))
         if cjk >= 2 and cjk >= len(latin):
             return "ko" if _HANGUL.search(sentence) else "ja" if _KANA.search(sentence) else "zh"
     english = 0
     counts = dict.fromkeys(_OTHERS, 0)
-    for word in latin:
+    particles = dict.fromkeys(_OTHERS, 0)
+    inside_names = _particles_of_names(sentence)
+    for word, match in zip(latin, found, strict=True):
         english += word in _ENGLISH_WORDS
+        if _named_inside(match, word):
+            # "Mai Le", "The De La Soul gig", "Dr Lui Ho": a name's part, no vote.
+            continue
+        votes = particles if match.start() in inside_names else counts
         for code in _LANGUAGES_OF.get(word, ()):
-            counts[code] += 1
+            votes[code] += 1
+    if not english:
+        # "Ana de la Cruz vive en Madrid": with no English word, the particles vote.
+        for code, count in particles.items():
+            counts[code] += count
     counts["de"] += len(_GERMAN_CONTRACTED.findall(sentence))
     best, hits = ENGLISH, english
     for code, count in counts.items():
@@ -308,6 +337,29 @@ def cjk_pairs(text: str) -> tuple[set[str], set[str]]:
             told = pair in CJK_QUESTION or not CJK_FUNCTION.isdisjoint(pair)
             (not_telling if told else telling).add(pair)
     return telling, not_telling - telling
+
+
+def _particles_of_names(sentence: str) -> frozenset[int]:
+    """Where the particles of a name (`_NAME_PARTICLE`) start in `sentence`, between two
+    capitalised words ("José de la Torre"): an English sentence naming someone so ("Ana
+    de la Cruz moved to Porto last month") is no less English for them."""
+    return frozenset(
+        word.start()
+        for run in _NAME_PARTICLE.finditer(sentence)
+        if sentence[: run.start()].split()[-1][:1].isupper()
+        for word in _LATIN_WORD.finditer(sentence, run.start(), run.end())
+    )
+
+
+def _named_inside(found: re.Match[str], word: str) -> bool:
+    """Whether `found` is a capitalised function word inside a sentence ("Mai Le",
+    "The De La Soul gig"): a part of a name, since another language writes its function
+    words in lower case there too (save German's polite "Sie")."""
+    return (
+        found[0][:1].isupper()
+        and word not in _CAPITALISED_MID
+        and not _SENTENCE_OPENS.search(found.string[: found.start()])
+    )
 
 
 def _any(*alternatives: str) -> str:
@@ -510,9 +562,21 @@ _WISH = re.compile(
     r"frohe|schöne[ns]?|gute nacht|guten (?:morgen|tag|abend|appetit)|bis (?:später|bald|"
     r"morgen|dann|gleich)|bonne|bon courage|bonnes|félicitations|buena suerte|suerte|"
     r"feliz|felices|que te vaya|buon|buona|auguri|boa sorte|parabéns|veel succes|succes|"
-    r"fijne|prettige)|^(?:祝|希望你|愿你|加油|恭喜)"
+    r"fijne|prettige|(?:liebe|viele|herzliche|beste|schöne) grüße|grüße|"
+    r"(?:ich )?hab(?:e)? dich (?:lieb|gern)|ich liebe dich|bisous|gros bisous|besos|"
+    r"un abrazo|abrazos|baci|un abbraccio)|^(?:祝|希望你|愿你|加油|恭喜)"
 )
-"""A wish or a goodbye ("Viel Erfolg beim Meeting morgen!"): it tells nothing of anyone."""
+"""A wish, a greeting or a goodbye ("Viel Erfolg beim Meeting morgen!", "Liebe Grüße aus
+Berlin!", "Hab dich lieb, Papa."): it tells nothing of anyone."""
+_CLOSING_VOCATIVE = re.compile(rf",\s*{_CAP}[\w'-]*\s*[.!…]*\s*$")
+"""A name called at the close ("El concierto fue increíble, María."): who is spoken to,
+not a name the sentence tells of."""
+_ONLY_JUDGED = re.compile(
+    r"^(?i:der|die|das)\s+\S+(?:\s+\S+)?$",
+)
+"""A German subject with its article ("Der Film", "Das Konzert gestern"): what is said of
+it as an article and one noun ("war ein Traum", "war der Hammer") only judges it."""
+_JUDGING_NOUN = re.compile(r"^\s*(?i:ein|eine|der|die|das)\s+[A-ZÄÖÜ][\wäöüß]*[\s.!…]*$")
 _ORDER = re.compile(
     r"^(?i:bitte|s['’]il (?:te|vous) plaît|por favor|per favore|por favor|alsjeblieft)\b"
     r"|^请(?!记住)"
@@ -567,6 +631,7 @@ def states(sentence: str, code: str, acknowledging: bool = False) -> str:
 
 def _states(sentence: str, code: str) -> bool:
     """Whether `sentence` (no opener, no lead-in) states something to keep."""
+    sentence = _CLOSING_VOCATIVE.sub("", sentence)
     cjk = code in ("zh", "ja", "ko")
     remember = _REMEMBER.search(sentence)
     if remember or name_stated(sentence):
@@ -626,7 +691,8 @@ def _identity(sentence: str, code: str) -> bool:
     naming or dating something: a capitalised word after the verb in German
     ("Teamleiter ist Jürgen Weiß", "Ich bin Vegetarierin"), a day ahead ("Der Termin ist
     morgen"). A subject that names nothing ("Das ist eine gute Idee") or a predicate
-    that only judges ("Das Essen war heute wieder furchtbar") states no fact."""
+    that only judges ("Das Essen war heute wieder furchtbar", "Der Film war ein Traum")
+    states no fact."""
     copula = _COPULA.get(code)
     verb = copula.search(f" {sentence} ") if copula else None
     if not verb:
@@ -637,6 +703,8 @@ def _identity(sentence: str, code: str) -> bool:
         return False
     if _TIME_WORD.search(predicate):
         return True
+    if _ONLY_JUDGED.match(subject) and _JUDGING_NOUN.match(predicate):
+        return False  # "Der Film war ein Traum", "Das Konzert gestern war der Hammer"
     return code == "de" and any(word[:1].isupper() for word in predicate.split())
 
 

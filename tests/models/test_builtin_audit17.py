@@ -58,6 +58,11 @@ KEPT = [
         "ill ist die Abkürzung für Illustration, wir haben 4 davon.",
     ),
     ("王小明是我们的项目经理。", "王小明是我们的项目经理。"),
+    # What only looks like review 30 L3's chit-chat: a name as the predicate, a name
+    # told of before the one called, kin before the one called.
+    ("Tom ist ein Arzt.", "Tom ist ein Arzt."),
+    ("La reunión es con Pedro, María.", "La reunión es con Pedro, María."),
+    ("Meine Schwester ist Ärztin, Papa.", "The user: Meine Schwester ist Ärztin, Papa."),
     ("部署使用蓝鲸方案。", "部署使用蓝鲸方案。"),
     ("记住：我们只在周二部署。", "记住：我们只在周二部署。"),
     ("提交前一定要运行ruff。", "提交前一定要运行ruff。"),
@@ -93,6 +98,13 @@ KEPT = [
 ]
 DROPPED = [
     "Viel Erfolg beim Meeting morgen!",
+    # Review 30 L3: a judgement as a noun, a name called at the close, a greeting.
+    "Der Film war ein Traum.",
+    "Die Party war ein Erfolg.",
+    "Das Konzert gestern war der Hammer.",
+    "El concierto fue increíble, María.",
+    "Liebe Grüße aus Berlin!",
+    "Hab dich lieb, Papa.",
     "Bin gleich zurück, hole mir einen Kaffee.",
     "Ich hab heute echt keinen Bock mehr, lol.",
     "Das Essen in der Kantine war heute wieder furchtbar.",
@@ -235,6 +247,50 @@ def test_sentences_end_at_their_mark_not_at_a_date_or_an_abbreviation() -> None:
     ],
 )
 def test_language_of_a_sentence(sentence: str, code: str) -> None:
+    assert language(sentence) == code
+
+
+@pytest.mark.parametrize(
+    ("said", "written"),
+    [
+        # A capitalised function word inside a sentence is a name's part (review 30 L1).
+        ("Mai Le moved to Hanoi last week.", "Mai Le moved to Hanoi in the week of 2025-01-27."),
+        ("Lei Ma started at Acme yesterday.", "Lei Ma started at Acme on 2025-02-02."),
+        ("The De La Soul gig is next Friday.", "The De La Soul gig is on 2025-02-07."),
+        ("Dr Lui Ho is my new GP.", "Dr Lui Ho is the user's new GP."),
+        # A name's particles between its names, and time words English writes.
+        (
+            "Ana de la Cruz moved to Porto last month.",
+            "Ana de la Cruz moved to Porto in January 2025.",
+        ),
+        (
+            "Dentist: Dr José de la Torre, next Tuesday",
+            "Dentist: Dr José de la Torre, on 2025-02-04.",
+        ),
+        # Review 30 L2: two Spanish words in an English plan.
+        ("dinner con ana at la tasca tomorrow", "Dinner con ana at la tasca on 2025-02-04."),
+    ],
+)
+def test_an_english_sentence_naming_someone_in_another_language_is_read_as_english(
+    said: str, written: str
+) -> None:
+    assert flush({"role": "user", "text": said, "ts": "2025-02-03T09:00:00+00:00"}) == [written]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "code"),
+    [
+        # With no English word, a name's particles still vote.
+        ("Ana de la Cruz vive en Madrid.", "es"),
+        # German's polite "Sie" and its articles between nouns stay German.
+        ("Können Sie mir helfen, bitte?", "de"),
+        ("Die Liste der Teilnehmer ist fertig.", "de"),
+        ("Je pars demain. Le train est à 9h.", "fr"),
+    ],
+)
+def test_what_only_looks_like_a_name_in_another_language_keeps_its_language(
+    sentence: str, code: str
+) -> None:
     assert language(sentence) == code
 
 

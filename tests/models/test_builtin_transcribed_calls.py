@@ -87,6 +87,9 @@ def test_what_only_named_the_question_is_no_bullet(said: str) -> None:
         ("We had lunch with Tom in Bath, who was lovely", "who was lovely"),
         # "so" before the auxiliary agrees, it does not ask.
         ("Ana moved to Porto in May, so did Luis and Marta", "so did Luis and Marta"),
+        # A verb going on after "now", and a condition, tell (review 30 P3).
+        ("Ana left Acme in May, is now at Google.", "is now at Google"),
+        ("The deposit is refundable, were we to cancel before May.", "refundable"),
     ],
 )
 def test_a_statement_that_only_looks_like_one_stays(said: str, kept: str) -> None:
@@ -133,6 +136,10 @@ def test_a_kin_word_spoken_of_stays(said: str, kept: str) -> None:
         ("Listen, the vet moved Biscuit's operation to the 12th.", "The vet moved", "Listen"),
         ("Look, the garage in Frome wants 400 for the clutch.", "The garage in Frome", "Look"),
         ("See, the new job at Acme starts on the 10th.", "The new job at Acme", "See"),
+        # ... and so do these (review 30 P5).
+        ("Listen to this: Ana got the job at the bank on Friday.", "Ana got the job", "Listen"),
+        ("Listen up, Ana got the job at the bank on Friday.", "Ana got the job", "Listen"),
+        ("Look at this, Ana starts at the bank on the 10th.", "Ana starts at the bank", "Look"),
         # The topics announced before they are told.
         (
             "There's two things, the landlord rang and the rent goes up to 950 in May.",
@@ -149,7 +156,11 @@ def test_a_word_that_asks_for_the_ear_is_a_lead_in(said: str, kept: str, gone: s
 
 @pytest.mark.parametrize(
     "said",
-    ["Listen to the podcast Tom made about Frome.", "Look at the photos from Crete tonight."],
+    [
+        "Listen to the podcast Tom made about Frome.",
+        "Look at the photos from Crete tonight.",
+        "Listen to this podcast Tom made about Frome.",
+    ],
 )
 def test_listen_and_look_without_a_comma_still_order(said: str) -> None:
     assert _flush(said) == []
@@ -193,6 +204,36 @@ def test_a_question_naming_nothing_leaves_she_to_the_name_before() -> None:
     assert any(fact.removeprefix("Rosa: ").startswith("Carol is home on") for fact in facts), facts
 
 
+@pytest.mark.parametrize(
+    ("asked", "said", "kept"),
+    [
+        # Questions with a word of their own, naming nothing (review 30 P4).
+        ("Amlodipine?", "She's taking 5mg every morning.", "Carol is taking 5mg every morning."),
+        ("Private or NHS?", "She's paying 900 for it.", "Carol is paying 900 for it."),
+        ("Which hospital?", "She's at the Royal until Friday.", "Carol is at the Royal until"),
+    ],
+)
+def test_a_question_naming_no_one_leaves_she_to_the_name_before(
+    asked: str, said: str, kept: str
+) -> None:
+    facts = _call(
+        ("Rosa", "My auntie Carol is on new tablets since her hip was replaced."),
+        ("Ken", asked),
+        ("Rosa", said),
+    )
+    assert any(fact.removeprefix("Rosa: ").startswith(kept) for fact in facts), facts
+
+
+@pytest.mark.parametrize("asked", ["Who did it?", "Which surgeon?", "What consultant?"])
+def test_a_question_asking_for_someone_leaves_she_unread(asked: str) -> None:
+    facts = _call(
+        ("Rosa", "My auntie Carol had her hip replaced last week."),
+        ("Ken", asked),
+        ("Rosa", "She's a consultant at the Royal."),
+    )
+    assert not any("Carol is a consultant" in fact for fact in facts), facts
+
+
 def test_a_question_naming_someone_else_leaves_she_unread() -> None:
     facts = _call(
         ("Rosa", "My auntie Carol had her hip replaced last week."),
@@ -229,6 +270,26 @@ def test_a_value_said_back_and_taken_is_the_others_fact() -> None:
             ),
             "They moved Ken to nights from March.",
         ),
+        # After the read-back, a value of the listener's own is their news (review 30 P2).
+        (
+            (
+                ("Rosa", "The plumber is coming on the 14th at nine."),
+                ("Ken", "The 14th, great, and I'll pay him 200 cash."),
+            ),
+            "Ken will pay him 200 cash.",
+        ),
+        (
+            (
+                ("Rosa", "The dentist is on Friday."),
+                ("Ken", "Friday, OK, I moved the dentist to Thursday."),
+            ),
+            "Ken moved the dentist to Thursday.",
+        ),
+        # A value the other called the speaker's is the speaker's own, said back or not.
+        (
+            (("Rosa", "So your rent is 360 now."), ("Ken", "360, right, it went up in May.")),
+            "360, right, it went up in May.",
+        ),
     ],
 )
 def test_what_only_looks_like_a_read_back_tells(
@@ -253,6 +314,15 @@ def test_what_only_looks_like_a_read_back_tells(
         (
             (("Rosa", "Did the parcel from Bristol come"), ("Ken", "yes it arrive on the 1st")),
             "on 2025-02-01",
+        ),
+        # A verbless answer names the day of what was asked of, not of the asking.
+        (
+            (("Rosa", "Did you book the dentist?"), ("Ken", "Yes, on the 14th at ten.")),
+            "2025-02-14",
+        ),
+        (
+            (("Rosa", "Did they give you a date for the scan?"), ("Ken", "Yes, the 20th.")),
+            "2025-02-20",
         ),
         # Not asked in the past: the day ahead.
         (
