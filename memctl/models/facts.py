@@ -54,16 +54,15 @@ from typing import Any
 
 from memctl.core.forgotten import PICTOGRAPHS, holds_mask
 from memctl.core.said import MONTHS, WEEKDAYS, ai_assistant
-from memctl.models.language import (
-    ENGLISH,
+from memctl.models.foreign import (
     closed,
     continues,
     first_person,
-    language,
     name_stated,
     states,
     told_apart,
 )
+from memctl.models.language import ENGLISH, language
 from memctl.models.words import ASIDE as _FIXED_ASIDE
 from memctl.models.words import (
     CALLED_KIN,
@@ -2581,7 +2580,7 @@ _ABBREVIATION = re.compile(
 
 def split_sentences(text: str) -> list[str]:
     """Sentences of a message; "St. Mary's" and "Dr. Lee" do not end one, nor a
-    European date or a German abbreviation (`language.continues`). A list written
+    European date or a German abbreviation (`foreign.continues`). A list written
     on one line ("Try these: 1) Lower the limits. 2) Check ...", "...: - Bake ...") is
     split before each item's marker, which stays with its item."""
     out: list[str] = []
@@ -5809,7 +5808,7 @@ def _told_not_in_english(
     seen: set[frozenset[str]],
 ) -> tuple[str | None, str | None]:
     """Add to `facts` what `sentence`, in the language `code` (not English), states
-    (`language.states`), as said; the user's name first when an unnamed user states it
+    (`foreign.states`), as said; the user's name first when an unnamed user states it
     ("Ich heiße Jürgen", as "I'm Priya" does in English). `names`: the user's name as
     known and the sentence's speaker; returned as they are after it."""
     user_name, speaker = names

@@ -12,7 +12,7 @@ listener takes it up (`taken_up`), how many content words it has, and how much o
 filler. Ties keep the order said; the kept bullets keep it too.
 
 Never cut: a rule or a decision (what the user asks an agent to do, always or never,
-what was decided or chosen; in another language too, `language.rule_said`), and the
+what was decided or chosen; in another language too, `foreign.rule_said`), and the
 user's name (a later flush of the thread reads it from the ledger to name the user):
 they rank above everything. An agent at work (a tool ran)
 is not budgeted at all: its results, the user's rules and the project's decisions are
@@ -39,7 +39,7 @@ from typing import Any
 
 from memctl.core.said import MONTHS, WEEKDAYS, ai_assistant
 from memctl.models.facts import ISO_DAY, USER_NAME
-from memctl.models.language import rule_said
+from memctl.models.foreign import rule_said
 from memctl.models.words import FILLER, PREFIX, WORD, content_words, kin_pattern
 
 MIN_KEPT = 8
