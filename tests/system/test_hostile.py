@@ -558,7 +558,8 @@ def test_non_utf8_and_binary_files_in_memory(ws: Path, tmp_path: Path):
 
     before = snapshot(tmp_path, locks=False)
     merged = run_memctl(ws, "consolidate")
-    assert_clear_error(merged, 2, "is not UTF-8 text", "fix or move it")
+    said = assert_clear_error(merged, 2, "are not UTF-8 text", "fix or move them")
+    assert "memory/2020-01-01.md (byte" in said and f"memory/{today.name} (byte" in said
     assert_clear_error(run_memctl(ws, "get", "memory/notes.md"), 2, "not UTF-8")
     assert snapshot(tmp_path, locks=False) == before
 
