@@ -101,6 +101,7 @@ SETS = (
     "sixteenth",
     "seventeenth",
     "eighteenth",
+    "nineteenth",
 )
 MISSES = False  # --misses: print each case missed
 
@@ -9473,6 +9474,741 @@ EIGHTEENTH: dict[str, dict[str, list[str]]] = {
 }
 
 
+# A nineteenth wording set for bench/supersession.py (`nineteenth`), held out.
+# Written 2026-12-05, 23:51-23:53 UTC (per `date -u`), by a helper session started for
+# brief briefs/nineteenth.md. It read ONLY bench/supersession.py (for the format, the 18
+# kinds, the placeholders and how `_values`/`make_cases` fill them, and to avoid the
+# registers of the eighteen earlier sets); nothing under memctl/, tests/, docs/,
+# bench/README.md, nor anything under notes/ besides what it wrote.
+#
+# Registers aimed at (absent or rare in the earlier sets): a Slack thread reply with a
+# thread quote ("replying to: ..."); a table row ("| host | X |"); a calendar invite
+# update ("Updated invitation: ... now at ..."); a status page ("Resolved: ..."); a ticket
+# field change ("Status changed from X to Y", "Field 'host' changed from X to Y"); a text
+# message with abbreviations ("its Y now btw", "fyi", "tmrw"); code-switched lines (a few
+# words of Spanish, French or German around the value); a voice transcription with
+# fillers ("um so it's, it's Y now"); a tweet-length announcement with hashtags; a
+# limerick or rhyming line; a second-hand report with hedging ("apparently it's Y now,
+# per Dobromir"); a rollback then re-apply ("reverted to X ... then re-applied Y"); a
+# comparative ("Y, not X like before"); a negation ("no longer X; Y"); a passive ("X has
+# been replaced by Y"); a date-stamped log line ("2025-03-04 12:00 INFO switched to Y"); an
+# email subject line ("Re: change of ...").
+# Distractors: plans called off, someone else's value, hypotheticals, questions, a change
+# proposed and rejected, a past value for a different time, the same change words about a
+# different subject -- mostly in the same registers (a "Resolved:" about another outage, a
+# ticket field change of another field, a log line about another key, a rhyme about a
+# wish, a code-switched "maybe"); none names {old} or {new}.
+# "also" lines: the same subject's second value ("... also ...; both stay"), and a second
+# subject in the same registers, with its own value ({alt}) or the same value as {old}.
+#
+# Placeholders, as make_cases fills them:
+#   old/new/ask: {s} {S} {old} {new} (and {other}, {n})
+#   distract:    {s} {S} {other} {n}   ({other} is a value of the same sort for home,
+#                employer, favourite, car, school, team and language; a person's name
+#                for every other kind)
+#   also:        {s} {S} {s2} {S2} {alt} {old}   (the first line of each kind has no
+#                {s2}: make_cases falls back to it when no second subject is left)
+# No "new" line uses {s2}/{S2}/{alt}; {other} appears in "new" lines only for kinds where
+# it is a person's name (host, date, owner, role, tool, meeting, name, phone, manager,
+# email, version).
+# No "ask" line uses {old} or {new}; every "new" line names {new}; no "old" line names
+# {new}.
+# People named inside lines (Dobromir, Abuela) are not in the bench's NAMES (checked;
+# the brief's example "per Ana" was not used because Ana is in NAMES).
+# For the tool kind the subject is "The X team" (capital T), so {S} is put at the start
+# of a line or after a colon.
+# The school kind is about the subject's son throughout.
+# One line each, no leading "- " (write() adds the bullet).
+# Checked by check_nineteenth.py (same folder): kinds, keys, placeholders, counts.
+
+NINETEENTH: dict[str, dict[str, list[str]]] = {
+    "host": {
+        "old": [
+            "| {s} | {old} | primary |",
+            "2026-10-02 08:14 INFO {s}: bound to {old}",
+            "Re: where does {s} live? -- it's {old}, has been since the build-out",
+            "fyi {s} is on {old}, dont touch it pls",
+        ],
+        "new": [
+            'replying to: "is {s} still on {old}?" -- no, it\'s {new} now, moved it last night',
+            "| {s} | {new} | primary | (was {old}) |",
+            "Field 'host' on {s} changed from {old} to {new} by {other}",
+            "Resolved: {s} has been failed over to {new}; {old} is out of rotation.",
+            "2026-11-03 12:00 INFO {s}: switched to {new}",
+            "we reverted {s} to {old} at 02:00, then re-applied the move; it's on {new} now",
+            "{S} is no longer on {old}; it runs on {new}.",
+            "um so {s} is, it's on {new} now, yeah, not {old}",
+            "apparently {s} is on {new} now, per Dobromir -- {old} got wiped",
+        ],
+        "distract": [
+            "Resolved: the disk alert on {s} was a false positive; no host change.",
+            "Field 'tier' on {s} changed from 2 to 1 by {other}",
+            "2026-11-04 09:30 INFO {s}: migration dry-run aborted, staying put",
+            'replying to: "should we move {s}?" -- {other} says maybe next quarter, not now',
+            "apparently {other} wanted {s} on bigger iron, but the request was rejected",
+            "Re: change of host for {other}'s sandbox (not {s})",
+        ],
+        "also": [
+            "{S} also replicates to {alt}; both hosts stay.",
+            "| {s2} | {alt} | primary |",
+            "fyi {s2} is on {old} too, same box as {s}",
+            "2026-10-02 08:15 INFO {s2}: bound to {alt}",
+        ],
+        "ask": [
+            "which box is {s} on rn?",
+            "What's the current host for {s}?",
+            "Where is {s} running these days?",
+        ],
+    },
+    "home": {
+        "old": [
+            "| {S} | {old} | home |",
+            "Re: {s}'s address -- they live in {old}",
+            "{S} vive en {old}, near the river",
+            "fyi {s} lives in {old} btw",
+        ],
+        "new": [
+            'replying to: "{s} still in {old}?" -- nope, {new} since the spring',
+            "its {new} now btw, {s} left {old} last month",
+            "{S} wohnt jetzt in {new}, nicht mehr in {old}.",
+            "Apparently {s} lives in {new} now, per Dobromir; {old} was too pricey.",
+            "{S} lives in {new}, not {old} like before.",
+            "A tenant called {s} left {old}; the rent was too steep, so now it's {new} that they keep.",
+            "{S} finally did it: goodbye {old}, hello {new} #newhome #keys",
+            "um so {s}, they're, they're in {new} now, moved out of {old}",
+            "Re: change of address -- {S}, from {old} to {new}, effective today",
+        ],
+        "distract": [
+            "{S} nearly moved to {other}, but the whole thing was called off.",
+            "{S}'s cousin lives in {other}, apparently, per Dobromir.",
+            "Peut-être {other} un jour? {s} says maybe when they retire.",
+            "Re: change of address for {s}'s parents -- they're in {other} now.",
+            'replying to: "would {s} ever live in {other}?" -- lol no',
+            "Before uni {s} spent {n} months in {other}.",
+        ],
+        "also": [
+            "{S} also keeps a flat in {alt}; both stay.",
+            "| {S2} | {alt} | home |",
+            "{S2} lives in {old} too btw, same block as {s}",
+            "Re: {s2}'s address -- they live in {alt}",
+        ],
+        "ask": [
+            "where does {s} live now?",
+            "Which city is {s} based in?",
+            "What's {s}'s home city these days?",
+        ],
+    },
+    "employer": {
+        "old": [
+            "| {S} | {old} | employer |",
+            "Re: intro -- {s} is at {old}",
+            "{S} travaille chez {old}.",
+            "{s} works at {old} btw, ask them for a discount",
+        ],
+        "new": [
+            'replying to: "{s} is at {old} right?" -- not anymore, {new} as of Monday',
+            "Field 'employer' on {S}'s contact changed from {old} to {new}",
+            "{S} is no longer with {old}; they joined {new}.",
+            "Apparently {s} is at {new} now, per Dobromir -- left {old} in the summer.",
+            "{S} works at {new}, not {old} like before.",
+            "Thrilled to share {s} has joined {new} after six years at {old}! #newjob #hiring",
+            "um so {s}, they're, they work at {new} now, yeah, left {old}",
+            "{S} trabaja ahora en {new}; ya no en {old}.",
+            "Re: change of employer -- {S}: {old} out, {new} in",
+        ],
+        "distract": [
+            "{S} had an offer from {other}, but turned it down.",
+            "{S}'s brother just joined {other} #newjob",
+            "Apparently {other} is hiring, per Dobromir; {s} isn't interested.",
+            'replying to: "would {s} go to {other}?" -- only for double the pay',
+            "Field 'employer' on {s}'s flatmate's record changed to {other}.",
+            "Back in {n} BC (before coffee), {s} interned at {other}.",
+        ],
+        "also": [
+            "{S} also consults for {alt}; both stay.",
+            "| {S2} | {alt} | employer |",
+            "{s2} works at {old} too btw, same office as {s}",
+            "{S2} travaille chez {alt}.",
+        ],
+        "ask": [
+            "who does {s} work for now?",
+            "Which company employs {s}?",
+            "Where is {s} working these days?",
+        ],
+    },
+    "date": {
+        "old": [
+            "| {s} | {old} | planned |",
+            "Re: timeline -- {s} is set for {old}",
+            "2026-09-01 10:00 INFO planner: {s} scheduled for {old}",
+            "fyi {s} is {old}, put it in ur cal",
+        ],
+        "new": [
+            "Updated invitation: {S} -- now at {new} (was {old})",
+            "Status changed from {old} to {new} on {s}, by {other}",
+            "{S} is no longer on {old}; it's {new}.",
+            "2026-11-10 15:30 INFO planner: {s} rescheduled to {new}",
+            "we reverted {s} to {old} yesterday, then re-applied the slip: {new} it is",
+            "{S} is on {new}, not {old} like before.",
+            "apparently {s} slipped to {new}, per Dobromir; {old} is off",
+            "{S}: the date of {old} has been replaced by {new}.",
+            "Re: change of date for {s} -- moving from {old} to {new}",
+        ],
+        "distract": [
+            "Updated invitation: {s} prep call has been cancelled by {other}.",
+            "Status changed from Open to In Review on {s}'s budget ticket.",
+            "2026-11-11 09:00 INFO planner: {s} reschedule proposal rejected",
+            'replying to: "can {s} move later?" -- {other} asked, nobody agreed',
+            "If the vendor slips, {s} might too, says {other}; so far it hasn't.",
+            "Last year's {s} ran {n} days late.",
+        ],
+        "also": [
+            "{S} also has a soft launch on {alt}; both dates stay.",
+            "| {s2} | {alt} | planned |",
+            "fyi {s2} is {old} too, same day as {s}",
+            "Re: timeline -- {s2} is set for {alt}",
+        ],
+        "ask": [
+            "when's {s} now?",
+            "What date is {s} set for?",
+            "Which day is {s} happening on these days?",
+        ],
+    },
+    "owner": {
+        "old": [
+            "| {s} | owner | {old} |",
+            "Re: who owns {s}? -- {old}",
+            "fyi {old} owns {s}, ping them",
+            "2026-08-20 11:00 INFO ownership: {s} -> {old}",
+        ],
+        "new": [
+            'replying to: "{old} owns {s}, right?" -- not anymore, it\'s {new}',
+            "Field 'owner' on {s} changed from {old} to {new}",
+            "{old} has been replaced by {new} as owner of {s}.",
+            "{S} is no longer owned by {old}; {new} has it.",
+            "its {new} who owns {s} now btw, {old} moved on",
+            "apparently {new} owns {s} now, per Dobromir; {old} handed it over",
+            "2026-11-12 14:02 INFO ownership: {s} reassigned to {new}",
+            "{S} belongs to {new}, not {old} like before.",
+            "Re: change of owner for {s} -- {old} out, {new} in",
+        ],
+        "distract": [
+            "Field 'owner' on {s}'s dashboard changed to {other}.",
+            'replying to: "should {other} take {s}?" -- proposed and rejected',
+            "{other} covers {s} on-call this week only.",
+            "Apparently {other} wanted {s}, per Dobromir, but the manager said no.",
+            "Re: change of owner for the wiki (not {s}) -- now {other}",
+            "Years ago {s} was a side project of {other}'s.",
+        ],
+        "also": [
+            "{alt} also co-owns {s}; both stay.",
+            "| {s2} | owner | {alt} |",
+            "fyi {old} owns {s2} too",
+            "Re: who owns {s2}? -- {alt}",
+        ],
+        "ask": [
+            "who owns {s} now?",
+            "Who's the owner of {s}?",
+            "Whom do I ask about {s} these days?",
+        ],
+    },
+    "role": {
+        "old": [
+            "| {s} | {old} |",
+            "Re: who's the {s}? -- {old}",
+            "fyi {old} is the {s} btw",
+            "El {s} es {old}.",
+        ],
+        "new": [
+            'replying to: "{old} is the {s}, yes?" -- no, {new} took over',
+            "Field '{s}' changed from {old} to {new}",
+            "{old} has been replaced by {new} as the {s}.",
+            "{old} is no longer the {s}; {new} is.",
+            "its {new} now btw, {old} stepped down as {s}",
+            "Apparently the {s} is {new} now, per Dobromir.",
+            "The {s} is {new}, not {old} like before.",
+            "There once was a {s} called {old}, who passed on the job, so {new} took hold.",
+            "Re: change of {s} -- {new} replaces {old}",
+        ],
+        "distract": [
+            'replying to: "will {other} be the {s}?" -- no, that was rejected',
+            "{other} is the deputy {s} for the week.",
+            "Field 'treasurer' changed from nobody to {other}",
+            "If {other} had stood, they'd have won; they didn't.",
+            "Re: change of chair for the book club -- {other}",
+            "In {n} years {other} was {s} once.",
+        ],
+        "also": [
+            "{alt} is also an acting {s}; both stay.",
+            "| {s2} | {alt} |",
+            "fyi {old} is the {s2} too btw",
+            "Re: who's the {s2}? -- {alt}",
+        ],
+        "ask": [
+            "who's the {s} now?",
+            "Who holds the {s} role?",
+            "Who is our {s} these days?",
+        ],
+    },
+    "tool": {
+        "old": [
+            "{S}: | ci | {old} |",
+            "{S}: fyi builds run on {old} btw",
+            "{S}: 2026-07-01 09:00 INFO ci: using {old}",
+            "Re: CI setup -- {S} uses {old}",
+        ],
+        "new": [
+            '{S}: replying to "still on {old}?" -- nope, {new} since last sprint',
+            "{S}: Field 'ci' changed from {old} to {new}",
+            "{S}: {old} has been replaced by {new} for all pipelines.",
+            "{S}: no longer on {old}; builds run on {new}.",
+            "{S}: 2026-11-14 16:45 INFO ci: switched to {new}",
+            "{S}: reverted to {old} for a day, then re-applied the migration; on {new} now",
+            "{S}: builds on {new}, not {old} like before.",
+            "{S}: goodbye {old}, hello {new} #devops #ci",
+            "Re: change of CI -- {S} moved from {old} to {new}",
+        ],
+        "distract": [
+            "{S}: Field 'lint' changed from warn to error",
+            '{S}: replying to "should we move CI?" -- {other} proposed it, rejected',
+            "{S}: 2026-11-15 08:00 INFO ci: cache cleared, runner unchanged",
+            "{S}: Resolved: flaky tests on the main branch; nothing else changed.",
+            "{S}: apparently {other}'s team is trialling something new, per Dobromir",
+            "{S}: in {n} BC (before containers) builds ran on a cron job.",
+        ],
+        "also": [
+            "{S} also uses {alt} for nightly builds; both stay.",
+            "{S2}: | ci | {alt} |",
+            "{S2}: fyi builds run on {old} too",
+            "{S2}: 2026-07-01 09:00 INFO ci: using {alt}",
+        ],
+        "ask": [
+            "{S}: which CI now?",
+            "{S}: what runs their builds?",
+            "{S}: which CI are they on these days?",
+        ],
+    },
+    "meeting": {
+        "old": [
+            "| {s} | {old} | daily |",
+            "Invitation: {S} @ daily {old}",
+            "fyi {s} is {old} btw",
+            "Re: {s} -- we meet at {old}",
+        ],
+        "new": [
+            "Updated invitation: {S} is now at {new} (was {old})",
+            'replying to: "{s} at {old}?" -- nah, {new} from this week',
+            "its {new} now btw, not {old}, for {s}",
+            "{S} is no longer at {old}; it's {new}.",
+            "{S}: the {old} slot has been replaced by {new}.",
+            "um so {s} is, it's {new} now, yeah, {old} clashed",
+            "{S} a lieu à {new} maintenant, plus à {old}.",
+            "Oh {s}, what a bore, it's {new} now, not {old} any more.",
+            "Re: change of time -- {S} moves from {old} to {new}",
+        ],
+        "distract": [
+            "Updated invitation: {S} has a new dial-in; the time is unchanged.",
+            'replying to: "move {s} later?" -- {other} asked, rejected',
+            "{other}'s one-to-one moved later, nothing to do with {s}.",
+            "If the US folks join, {s} might shift; they haven't.",
+            "Re: change of room for {s} -- 3B now",
+            "Back in the pilot, {s} ran for {n} minutes.",
+        ],
+        "also": [
+            "{S} also has a Thursday retro at {alt}; both stay.",
+            "| {s2} | {alt} | daily |",
+            "fyi {s2} is {old} too btw",
+            "Invitation: {S2} @ daily {alt}",
+        ],
+        "ask": [
+            "what time's {s} now?",
+            "What time does {s} start?",
+            "Which slot is {s} in these days?",
+        ],
+    },
+    "name": {
+        "old": [
+            "| the {s} | {old} |",
+            "Re: the {s} -- it's called {old}",
+            "fyi the {s} is called {old} btw",
+            "2026-06-11 10:00 INFO site: the {s} titled {old}",
+        ],
+        "new": [
+            'replying to: "the {s} is {old}, right?" -- renamed, it\'s {new} now',
+            "Field 'title' on the {s} changed from {old} to {new}",
+            "The name {old} has been replaced by {new} for the {s}.",
+            "The {s} is no longer called {old}; it's {new}.",
+            "2026-11-16 13:13 INFO site: the {s} renamed to {new}",
+            "we reverted the {s} to {old} for the demo, then re-applied the rename: {new}",
+            "The {s} is called {new}, not {old} like before.",
+            "Meet {new}, the {s} formerly known as {old} #rebrand",
+            "Re: change of name -- the {s}: {old} becomes {new}",
+        ],
+        "distract": [
+            "Field 'theme' on the {s} changed from light to dark",
+            'replying to: "rename the {s}?" -- {other} proposed it, rejected',
+            "2026-11-17 10:00 INFO site: the {s} logo updated",
+            "Re: change of name for {other}'s blog (not the {s})",
+            "If legal objects, the {s} gets a new name; they haven't.",
+            "In beta the {s} had {n} pages and a placeholder name.",
+        ],
+        "also": [
+            "The {s} also goes by {alt}; both names stay.",
+            "| the {s2} | {alt} |",
+            "fyi the {s2} is called {alt} btw",
+            "Re: the {s2} -- it's called {alt}",
+        ],
+        "ask": [
+            "what's the {s} called now?",
+            "What's the name of the {s}?",
+            "Which name does the {s} go by these days?",
+        ],
+    },
+    "phone": {
+        "old": [
+            "| {S} | {old} | mobile |",
+            "Re: contact -- {s} is on {old}",
+            "fyi {s}'s number is {old} btw",
+            "El número de {s} es {old}.",
+        ],
+        "new": [
+            'replying to: "{s} is {old}?" -- new SIM, it\'s {new}',
+            "Field 'phone' on {S} changed from {old} to {new}",
+            "{S}'s old number {old} has been replaced by {new}.",
+            "{S} is no longer on {old}; ring {new}.",
+            "its {new} now btw, {s} ditched {old}",
+            "apparently {s}'s number is {new} now, per Dobromir",
+            "um so {s}'s number, it's, it's {new} now, {old} is dead",
+            "Die Nummer von {s} ist jetzt {new}, nicht mehr {old}.",
+            "Re: change of number -- {S}: {new} (was {old})",
+        ],
+        "distract": [
+            "Field 'phone' on {other} changed last week, not on {s}.",
+            'replying to: "is {s} changing numbers?" -- they were, then didn\'t',
+            "If {s} moves abroad they'd get a local SIM; no plans yet.",
+            "Re: change of number for the office front desk",
+            "apparently {other} has two phones now, per Dobromir",
+            "As a teen {s} went through {n} SIM cards.",
+        ],
+        "also": [
+            "{S} also has a desk line, {alt}; both stay.",
+            "| {S2} | {alt} | mobile |",
+            "fyi {s2}'s number is {alt} btw",
+            "Re: contact -- {s2} is on {alt}",
+        ],
+        "ask": [
+            "whats {s}'s number now?",
+            "What number do I call for {s}?",
+            "Which phone is {s} on these days?",
+        ],
+    },
+    "manager": {
+        "old": [
+            "| {S} | reports to | {old} |",
+            "Re: org chart -- {s} reports to {old}",
+            "fyi {s}'s boss is {old} btw",
+            "2026-05-01 09:00 INFO hr: {s} manager={old}",
+        ],
+        "new": [
+            'replying to: "{s} is under {old}?" -- not since the reorg, it\'s {new}',
+            "Field 'manager' on {S} changed from {old} to {new}",
+            "{old} has been replaced by {new} as {s}'s manager.",
+            "{S} no longer reports to {old}; {new} is the boss now.",
+            "2026-11-18 11:11 INFO hr: {s} manager={new}",
+            "we reverted {s} to {old} in the HR tool, then re-applied the move to {new}",
+            "{S} reports to {new}, not {old} like before.",
+            "apparently {s} reports to {new} now, per Dobromir",
+            "Re: change of manager -- {S}: {old} to {new}",
+        ],
+        "distract": [
+            "Field 'manager' on {s}'s intern changed to {other}",
+            'replying to: "put {s} under {other}?" -- proposed, rejected',
+            "{other} signs {s}'s timesheets this week only.",
+            "If {other} gets promoted, {s} might move; not yet.",
+            "Re: change of manager for the design team -- {other}",
+            "In their first {n} weeks {s} shadowed {other}.",
+        ],
+        "also": [
+            "{S} also has a mentor, {alt}; both stay.",
+            "| {S2} | reports to | {alt} |",
+            "fyi {s2}'s boss is {old} too btw",
+            "Re: org chart -- {s2} reports to {alt}",
+        ],
+        "ask": [
+            "who's {s}'s boss now?",
+            "Who does {s} report to?",
+            "Who manages {s} these days?",
+        ],
+    },
+    "favourite": {
+        "old": [
+            "| {S} | editor | {old} |",
+            "fyi {s} basically lives in {old} btw, all day every day",
+            "Re: pairing -- {s} uses {old}",
+            "{S} ne jure que par {old}.",
+        ],
+        "new": [
+            'replying to: "{s} is a {old} person?" -- was, it\'s {new} now',
+            "its {new} now btw, {s} gave up on {old}",
+            "{S} no longer uses {old}; it's {new} all the way.",
+            "apparently {s} is all in on {new} now, per Dobromir",
+            "{S} loves {new}, not {old} like before.",
+            "{S} used {old} but found it a chore; now {new} is what they adore.",
+            "{S}: after ten years of {old}, switched to {new} #editorwars",
+            "um so {s}, they're, they're on {new} now, yeah, dropped {old}",
+            "Re: change of editor -- {S} moved from {old} to {new}",
+        ],
+        "distract": [
+            "{S} tried {other} for a week and went back.",
+            "{S}'s teammate switched to {other} #editorwars",
+            'replying to: "would {s} try {other}?" -- maybe, never',
+            "Apparently {other} is great, per Dobromir; {s} isn't convinced.",
+            "Re: change of theme -- {s} went dark mode",
+            "At uni, {n} years ago, {s} wrote everything in {other}.",
+        ],
+        "also": [
+            "{S} also keeps {alt} for quick edits; both stay.",
+            "| {S2} | editor | {alt} |",
+            "fyi {s2} uses {old} too btw",
+            "Re: pairing -- {s2} uses {alt}",
+        ],
+        "ask": [
+            "what editor does {s} like now?",
+            "Which editor is {s}'s favourite?",
+            "What does {s} code in these days?",
+        ],
+    },
+    "car": {
+        "old": [
+            "| {S} | {old} | car |",
+            "fyi {s} drives a {old} btw",
+            "Re: carpool -- {s} has a {old}",
+            "{S} fährt einen {old}.",
+        ],
+        "new": [
+            'replying to: "{s} still has the {old}?" -- sold, it\'s a {new} now',
+            "its a {new} now btw, {s} sold the {old}",
+            "{S} no longer drives the {old}; it's a {new}.",
+            "apparently {s} got a {new}, per Dobromir; the {old} is gone",
+            "{S} drives a {new}, not a {old} like before.",
+            "{S} sold the {old}, it rattled and clanked; the {new} is quieter, they're thankful and thanked.",
+            "{S}: picked up the {new} today, bye {old} #newcar",
+            "um so {s}, they've got, they've got a {new} now, the {old} went",
+            "Re: change of car -- {S}: {old} out, {new} in",
+        ],
+        "distract": [
+            "{S} nearly bought a {other} but called it off.",
+            "{S}'s neighbour drives a {other}.",
+            'replying to: "would {s} get a {other}?" -- if it were cheaper',
+            "apparently {other} prices went up, per Dobromir",
+            "Re: change of parking bay for {s} -- bay {n}",
+            "{S}'s first car, long ago, was a {other}.",
+        ],
+        "also": [
+            "{S} also has a {alt} for weekends; both stay.",
+            "| {S2} | {alt} | car |",
+            "fyi {s2} drives a {old} too btw",
+            "Re: carpool -- {s2} has a {alt}",
+        ],
+        "ask": [
+            "what does {s} drive now?",
+            "Which car is {s}'s?",
+            "What car should I look for from {s} these days?",
+        ],
+    },
+    "school": {
+        "old": [
+            "| {S}'s son | {old} |",
+            "fyi {s}'s son goes to {old} btw",
+            "Re: school run -- {s}'s son is at {old}",
+            "El hijo de {s} va a {old}.",
+        ],
+        "new": [
+            "replying to: \"{s}'s boy is at {old}?\" -- moved, he's at {new} now",
+            "its {new} now btw, {s}'s son left {old}",
+            "{S}'s son is no longer at {old}; he's at {new}.",
+            "apparently {s}'s son is at {new} now, per Dobromir",
+            "{S}'s son goes to {new}, not {old} like before.",
+            "{S}'s son left {old} in June; at {new} now he's over the moon.",
+            "First day at {new} for {s}'s son! Goodbye {old} #backtoschool",
+            "um so {s}'s son, he's, he's at {new} now, not {old}",
+            "Re: change of school -- {S}'s son, {old} to {new}",
+        ],
+        "distract": [
+            "{S}'s son had a place at {other} but they declined.",
+            "{S}'s niece goes to {other}.",
+            'replying to: "would {other} suit {s}\'s son?" -- Abuela thinks not',
+            "apparently {other} has a new head, per Dobromir",
+            "Re: change of bus route to {other} -- unrelated to {s}",
+            "{S}'s son did {n} days of summer camp at {other}.",
+        ],
+        "also": [
+            "{S}'s son also does chess club at {alt}; both stay.",
+            "| {S2}'s son | {alt} |",
+            "fyi {s2}'s son goes to {old} too btw",
+            "Re: school run -- {s2}'s son is at {alt}",
+        ],
+        "ask": [
+            "which school is {s}'s son at now?",
+            "Where does {s}'s son go to school?",
+            "What school is {s}'s boy at these days?",
+        ],
+    },
+    "team": {
+        "old": [
+            "| {S} | {old} |",
+            "fyi {s} is on {old} btw",
+            "Re: intro -- {s}, {old} team",
+            "2026-04-01 09:00 INFO org: {s} team={old}",
+        ],
+        "new": [
+            'replying to: "{s} is on {old}?" -- moved, {new} team now',
+            "Field 'team' on {S} changed from {old} to {new}",
+            "{S} is no longer on {old}; they're on the {new} team.",
+            "2026-11-19 10:20 INFO org: {s} team={new}",
+            "apparently {s} moved to {new}, per Dobromir",
+            "{S} is on the {new} team, not {old} like before.",
+            "Welcome {s} to the {new} team, fresh from {old}! #teamwork",
+            "{S} ist jetzt im {new}-Team, nicht mehr bei {old}.",
+            "Re: change of team -- {S}: {old} to {new}",
+        ],
+        "distract": [
+            'replying to: "move {s} to {other}?" -- proposed, rejected',
+            "{S}'s flatmate joined the {other} team.",
+            "If the {other} team gets headcount, {s} might apply.",
+            "Field 'desk' on {s} changed from 12 to {n}",
+            "apparently the {other} team has a new lead, per Dobromir",
+            "In their first month {s} shadowed the {other} team.",
+        ],
+        "also": [
+            "{S} also helps the {alt} team on Fridays; both stay.",
+            "| {S2} | {alt} |",
+            "fyi {s2} is on {old} too btw",
+            "Re: intro -- {s2}, {alt} team",
+        ],
+        "ask": [
+            "what team is {s} on now?",
+            "Which team has {s}?",
+            "Which team is {s} part of these days?",
+        ],
+    },
+    "language": {
+        "old": [
+            "| {s} | lang | {old} |",
+            "fyi {s} is all {old} btw",
+            "Re: onboarding -- {s} is written in {old}",
+            "2026-03-01 09:00 INFO repo: {s} language={old}",
+        ],
+        "new": [
+            'replying to: "{s} is {old}, right?" -- rewritten, it\'s {new}',
+            "Field 'language' on {s} changed from {old} to {new}",
+            "The {old} codebase of {s} has been replaced by {new}.",
+            "{S} is no longer {old}; it's {new}.",
+            "2026-11-20 17:00 INFO repo: {s} language={new}",
+            "we reverted {s} to the {old} build, then re-applied the port; {new} it is",
+            "{S} is written in {new}, not {old} like before.",
+            "Rewrote {s} in {new}, {old} is gone #rewrite",
+            "Re: change of language -- {s}: {old} to {new}",
+        ],
+        "distract": [
+            'replying to: "rewrite {s} in {other}?" -- proposed, rejected',
+            "The team next door rewrote their service in {other}.",
+            "Field 'license' on {s} changed from MIT to Apache-2.0",
+            "apparently {other} is faster, per Dobromir; nobody's rewriting",
+            "If perf gets bad, {s} might go {other}; it hasn't.",
+            "The prototype of {s}, {n} files, was {other}.",
+        ],
+        "also": [
+            "{S} also has a {alt} SDK; both stay.",
+            "| {s2} | lang | {alt} |",
+            "fyi {s2} is all {old} too btw",
+            "Re: onboarding -- {s2} is written in {alt}",
+        ],
+        "ask": [
+            "what's {s} written in now?",
+            "Which language is {s} in?",
+            "What language does {s} use these days?",
+        ],
+    },
+    "email": {
+        "old": [
+            "| {S} | email | {old} |",
+            "fyi {s}'s email is {old} btw",
+            "Re: contact -- {s}: {old}",
+            "L'adresse de {s} est {old}.",
+        ],
+        "new": [
+            'replying to: "mail {s} at {old}?" -- bounces, use {new}',
+            "Field 'email' on {S} changed from {old} to {new}",
+            "{S}'s address {old} has been replaced by {new}.",
+            "{S} is no longer {old}; write to {new}.",
+            "its {new} now btw, {old} is dead for {s}",
+            "apparently {s} is {new} now, per {other}",
+            "{S} reads {new}, not {old} like before.",
+            "um so {s}'s email, it's, it's {new} now, not {old}",
+            "Re: change of address -- {S}: {new} (was {old})",
+        ],
+        "distract": [
+            "Field 'email' on {other} changed last week, not {s}.",
+            'replying to: "new alias for {s}?" -- idea dropped',
+            "If the domain lapses {s} would need a new address; it won't.",
+            "Re: change of address -- the office moved to floor {n}",
+            "apparently {other} has three inboxes, per Dobromir",
+            "At uni {s} had a student address, long gone.",
+        ],
+        "also": [
+            "{S} also has a personal address, {alt}; both stay.",
+            "| {S2} | email | {alt} |",
+            "fyi {s2}'s email is {alt} btw",
+            "Re: contact -- {s2}: {alt}",
+        ],
+        "ask": [
+            "whats {s}'s email now?",
+            "Which address reaches {s}?",
+            "Where do I email {s} these days?",
+        ],
+    },
+    "version": {
+        "old": [
+            "| {s} | {old} | prod |",
+            "2026-02-01 09:00 INFO deploy: {s} version={old}",
+            "fyi {s} is running {old} btw",
+            "Re: release notes -- {s} {old}",
+        ],
+        "new": [
+            "Resolved: {s} upgraded to {new}; {old} is retired.",
+            "Field 'version' on {s} changed from {old} to {new}",
+            "{S} {old} has been replaced by {new} in prod.",
+            "2026-11-21 22:00 INFO deploy: {s} version={new}",
+            "we reverted {s} to {old} after the alert, then re-applied {new}; {new} is live",
+            "{S} is no longer on {old} in prod; {new} is.",
+            "{S} runs {new}, not {old} like before.",
+            "{S} {new} is out! upgrade from {old} today #release",
+            "Re: change of version -- {s}: {old} to {new}",
+        ],
+        "distract": [
+            "Resolved: the {s} latency spike; no version change.",
+            "Field 'replicas' on {s} changed from 4 to {n}",
+            'replying to: "upgrade {s}?" -- {other} proposed it, rejected',
+            "2026-11-22 08:00 INFO deploy: {s} config reload only",
+            "If the next major breaks the API, {s} won't take it, says {other}.",
+            "Last winter {s} was frozen for {n} days.",
+        ],
+        "also": [
+            "{S} also ships a CLI at {alt}; both stay.",
+            "| {s2} | {alt} | prod |",
+            "fyi {s2} is running {old} too btw",
+            "2026-02-01 09:00 INFO deploy: {s2} version={alt}",
+        ],
+        "ask": [
+            "what version is {s} on now?",
+            "Which release of {s} is live?",
+            "What's {s} running these days?",
+        ],
+    },
+}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cases", type=int, default=180)
@@ -9503,6 +10239,7 @@ def main() -> int:
         "sixteenth": SIXTEENTH,
         "seventeenth": SEVENTEENTH,
         "eighteenth": EIGHTEENTH,
+        "nineteenth": NINETEENTH,
     }
     chosen = [name.strip() for name in args.sets.split(",") if name.strip()]
     if not chosen or any(name not in wordings for name in chosen):
