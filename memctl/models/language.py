@@ -51,9 +51,16 @@ words, so the word index reads a run of them by character pairs (`cjk_pairs`).""
 HANGUL = "\uac00-\ud7af"
 """Korean syllables: written with spaces between words, and read as words."""
 CJK_RUN = re.compile(f"[{CJK}]+")
-_CJK = re.compile(f"[{CJK}{HANGUL}]")
-_KANA = re.compile(r"[\u3040-\u30ff]")
-_HANGUL = re.compile(f"[{HANGUL}]")
+
+
+@lru_cache(maxsize=1)
+def _scripts() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    """The classes `language` tells a sentence's script by (CJK or Hangul, kana, Hangul),
+    compiled on first use: `re` takes milliseconds to compile classes this wide, and the
+    prompt hook and recall import this module for its tables, never calling `language`."""
+    return re.compile(f"[{CJK}{HANGUL}]"), re.compile(r"[\u3040-\u30ff]"), re.compile(f"[{HANGUL}]")
+
+
 _NOT_ENGLISH_LETTER = re.compile(r"[äöüßÄÖÜàâçéèêëîïôûùœÀÂÇÉÈÊÎÔÛñÑ¡¿ìòíóúãõ]")
 """A letter English writes only in a loan word ("café"): with one function word of
 another language, the sentence is in it."""
@@ -230,10 +237,11 @@ def language(sentence: str) -> str:
     # lower(), not casefold(): the lists write "heißt", which casefold makes "heisst".
     found = list(_LATIN_WORD.finditer(sentence))
     latin = [word[0].lower().replace("’", "'") for word in found]
-    if _CJK.search(sentence):
-        cjk = len(_CJK.findall(sentence))
+    cjk_or_hangul, kana, hangul = _scripts()
+    if cjk_or_hangul.search(sentence):
+        cjk = len(cjk_or_hangul.findall(sentence))
         if cjk >= 2 and cjk >= len(latin):
-            return "ko" if _HANGUL.search(sentence) else "ja" if _KANA.search(sentence) else "zh"
+            return "ko" if hangul.search(sentence) else "ja" if kana.search(sentence) else "zh"
     english = 0
     counts = dict.fromkeys(_OTHERS, 0)
     particles = dict.fromkeys(_OTHERS, 0)

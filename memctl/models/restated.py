@@ -114,12 +114,20 @@ of 季度报告的负责人)."""
 PAIRED = 16
 """Earlier facts a change is compared with: those that share the most words with it."""
 
-_TOKEN = re.compile(rf"[{CJK}]|[^\W{CJK}]+(?:[-'’./:@][^\W{CJK}]+)*")
+
+@lru_cache(maxsize=1)
+def _token() -> re.Pattern[str]:
+    """A token: a CJK character, or a run of other letters and digits joined by -'./:@.
+    Compiled on first use, by a text that is not ASCII: `re` takes milliseconds to
+    compile a class this wide, which a memory in ASCII never needs."""
+    return re.compile(rf"[{CJK}]|[^\W{CJK}]+(?:[-'’./:@][^\W{CJK}]+)*")
+
+
 _ELIDED = re.compile(r"\b(qu|[cdjlmnst])['’](?=\w)", re.I)
 _CJK_CHAR = re.compile(f"[{CJK}]")
 _ASCII_WORD = re.compile(r"[a-z]+")
 _ASCII_TOKEN = re.compile(r"\w+(?:[-'./:@]\w+)*", re.ASCII)
-"""`_TOKEN` of an ASCII text, lower-cased: as `plain` would write each word."""
+"""`_token()` of an ASCII text, lower-cased: as `plain` would write each word."""
 _FUNCTION = frozenset().union(*TOPIC_FREE.values()) | STOP | CJK_FUNCTION
 
 
@@ -136,7 +144,7 @@ def _tokens(text: str) -> tuple[str, ...]:
     elided = _ELIDED.sub(r"\1 ", text)
     if elided.isascii():
         return tuple(_ASCII_TOKEN.findall(elided.lower()))
-    return tuple(plain(token) for token in _TOKEN.findall(elided))
+    return tuple(plain(token) for token in _token().findall(elided))
 
 
 @lru_cache(maxsize=1)
