@@ -5441,12 +5441,27 @@ def _without_listener_tail(sentence: str) -> str:
     ("Bernadette's Irish, from Sligo, she talks more than your mother did"): a run-on
     turn goes on from the news to the one it is told to, and the listener's "you" in its
     tail made the whole of it a remark to them. A sentence of the speaker's own (`I`,
-    `my`) is kept whole, as `is_fact` keeps it."""
+    `my`) is kept whole, as `is_fact` keeps it. A sentence that only sets a condition
+    before the tail ("As a hypothetical, if the rent were £1,400, you might counter ...")
+    is nothing without it: what would follow was the listener's."""
     found = _LISTENER.search(sentence)
     if found is None or _ABOUT_SPEAKER.search(sentence) or _AGREED.search(sentence):
         return sentence
-    comma = sentence.rfind(",", 0, found.start())
-    return sentence if comma < 0 else sentence[:comma].rstrip() + "."
+    commas = [comma.start() for comma in _CLAUSE_COMMA.finditer(sentence, 0, found.start())]
+    if not commas:
+        return sentence
+    condition = _IF_CLAUSE.search(sentence, 0, commas[-1])
+    if condition is not None and not _VERB.search(sentence[: condition.start()]):
+        # "As an example, if a croissant cost 45p, you'd have room": the tail was what
+        # follows if; the condition alone states nothing.
+        return ""
+    return sentence[: commas[-1]].rstrip() + "."
+
+
+_CLAUSE_COMMA = re.compile(r"(?<!\d),|,(?!\d)")
+"""A comma between clauses, not one inside a number ("£1,800 a week")."""
+_IF_CLAUSE = re.compile(r"(?:^|,\s+)(?:if|unless|suppose|supposing)\b", re.I)
+"""A condition opening a sentence or following its lead-in ("Worst case, if ...")."""
 
 
 def _without_tail_question(sentence: str) -> str:

@@ -5,7 +5,9 @@ question closing a sentence is left out (and a sentence that only named what it 
 about is no bullet), and the kin word the listener is called by is no relation to read.
 "Listen," "Look," and "there's two things," ask for the listener's ear before the news;
 they order nothing. A run-on turn's news about someone else is kept without the clauses
-after it that turn to the listener ("..., she talks more than your sister does"), and a
+after it that turn to the listener ("..., she talks more than your sister does"), cut at
+a comma between clauses, not one inside "£212,500"; a condition whose consequence was the
+listener's ("Worst case, if the ferry is cancelled, you can stay ...") is no bullet; and a
 restart with "well" between is said once. A short question naming nothing ("Really?")
 between a name and a "she" leaves the name who "she" is. A value said back and taken
 ("The fourteenth, right, I'll take the morning off") is the other's fact, not a new one.
@@ -181,6 +183,34 @@ def test_listen_and_look_without_a_comma_still_order(said: str) -> None:
 )
 def test_a_run_on_turn_keeps_its_news_before_it_turns_to_the_listener(said: str, kept: str) -> None:
     assert _heard(said) == [kept]
+
+
+def test_a_number_with_a_thousands_comma_is_not_cut_before_the_listener() -> None:
+    # The tail is cut at the comma between clauses, not at the one inside "£212,500",
+    # which wrote a price of £212.
+    assert _heard(
+        "Tomasz sold the garage, the one in Leith, for £212,500 and your uncle bought it."
+    ) == ["Ken: Tomasz sold the garage, the one in Leith."]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "For instance, if the van cost £3,200 and the insurance doubled, you'd lose money.",
+        "Worst case, if the ferry to Mull is cancelled, you can stay with Iona in Oban.",
+        "Suppose the hall in Didsbury fell through, your mum's garden would do.",
+    ],
+)
+def test_a_condition_whose_consequence_was_the_listeners_is_no_bullet(said: str) -> None:
+    # What would follow was said to the listener; the condition alone states nothing.
+    assert _heard(said) == []
+
+
+def test_a_statement_before_a_condition_keeps_its_news() -> None:
+    # A verb before the condition: the news stands without what follows if.
+    assert _heard("Iona moved to Oban in May, unless the ferry was late, your aunt says.") == [
+        "Ken: Iona moved to Oban in May, unless the ferry was late."
+    ]
 
 
 def test_the_speakers_own_news_keeps_its_tail() -> None:
