@@ -1,8 +1,10 @@
-"""`memctl get` (memory_get): a line range of MEMORY.md or a file under memory/.
+"""`memctl get` (memory_get): a line range of MEMORY.md, a file under memory/, or an
+evicted tool result.
 
-get reads MEMORY.md or a file under memory/, and nothing else: it is the one command that
-opens a file its caller names, so every way out of the workspace's memory is refused with
-exit 2, one line, and nothing changed.
+get reads MEMORY.md, a file under memory/ or one under the eviction folder (the path an
+eviction's placeholder names), and nothing else: it is the one command that opens a file
+its caller names, so every way out of them is refused with exit 2, one line, and nothing
+changed.
 """
 
 from __future__ import annotations
