@@ -149,6 +149,13 @@ MEMORY_SCHEMAS: dict[str, dict[str, Any]] = {
                     "type": "integer",
                     "description": "Last line to read, inclusive (default: the end of the file).",
                 },
+                "startChar": {
+                    "type": "integer",
+                    "description": (
+                        "An evicted result only: the character of startLine to start at "
+                        "(0-based; default 0), to read on in a line an answer cut."
+                    ),
+                },
             },
             "required": ["path"],
         },
@@ -590,6 +597,9 @@ def _memory_get(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
     for key, value in (("startLine", start), ("endLine", end)):
         if value is not None and value < 1:
             raise ToolArgumentError(f"{key} must be 1 or more (lines are 1-based), not {value}")
+    skip = _integer(args, "startChar")
+    if skip is not None and skip < 0:
+        raise ToolArgumentError(f"startChar must be 0 or more, not {skip}")
     from memctl.retrieval.get import get, is_evicted
 
     redactor = config.redaction.redactor()
@@ -598,7 +608,9 @@ def _memory_get(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
         # Half the threshold at most: a page the threshold evicted again would point
         # at a file holding that page, and the model could never read on.
         page = min(EVICTED_PAGE_CHARS, config.eviction.threshold_chars // 2)
-        return render_page(result, page)  # redacted whole by get
+        return render_page(result, page, skip or 0)  # redacted whole by get
+    if skip:
+        raise ToolArgumentError("startChar reads on in a line of an evicted result only")
     # Redacted whole, then the range taken: a range inside a private key holds no BEGIN
     # line, and must read as the same lines of the whole file do.
     lines = _redacted_lines(ws, config, path)
@@ -774,32 +786,40 @@ def render_lines(result: GetResult) -> str:
     return "\n".join(f"{result.start + offset}|{text}" for offset, text in enumerate(result.lines))
 
 
-def render_page(result: GetResult, page: int) -> str:
+def render_page(result: GetResult, page: int, skip: int = 0) -> str:
     """memory_get's text of an evicted tool result: its lines as `render_lines` numbers
-    them, up to `page` characters (under the eviction threshold: what it reads back is
-    never evicted again), then where to read on. A line longer than that alone is cut,
-    and says how much of it is left out: a result is often one enormous line (JSON, a
-    minified file), whose end the placeholder's preview shows."""
+    them, from character `skip` of the first, up to `page` characters (under the
+    eviction threshold: what it reads back is never evicted again), then where to read
+    on. A line that does not fit alone is cut, and says where to read on in it: a
+    result is often one enormous line (JSON, a minified file)."""
     if not result.lines:
         return f"{result.path}: no lines"
+    if skip and skip >= len(result.lines[0]):
+        raise ToolArgumentError(
+            f"startChar {skip} is past the end of line {result.start} "
+            f"({len(result.lines[0]):,} characters)"
+        )
     shown: list[str] = []
     used = 0
-    for offset, text in enumerate(result.lines):
-        number = result.start + offset
-        line = f"{number}|{text}"
-        if used + len(line) > page:
-            if not shown:
-                more = len(line) - page
-                shown.append(f"{line[:page]} … [{more:,} more characters of line {number}]")
-                number += 1
-            if number <= result.end:
-                shown.append(
-                    f"… at most {page:,} characters a call: read on with "
-                    f"startLine={number} (the file has {result.total:,} lines)"
-                )
-            break
-        shown.append(line)
-        used += len(line) + 1
+    for offset, whole in enumerate(result.lines):
+        number, start = result.start + offset, skip if offset == 0 else 0
+        text = whole[start:]
+        prefix = f"{number}|"
+        if used + len(prefix) + len(text) <= page:
+            shown.append(prefix + text)
+            used += len(prefix) + len(text) + 1
+            continue
+        if not shown:  # at least one character a call, whatever the page
+            room = max(page - len(prefix), 1)
+            return (
+                f"{prefix}{text[:room]} … [{len(text) - room:,} more characters of line "
+                f"{number}: read on with startLine={number}, startChar={start + room}]"
+            )
+        shown.append(
+            f"… at most {page:,} characters a call: read on with startLine={number} "
+            f"(the file has {result.total:,} lines)"
+        )
+        break
     return "\n".join(shown)
 
 

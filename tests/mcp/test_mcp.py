@@ -669,7 +669,8 @@ def test_an_evicted_result_is_read_back_with_the_tool_its_placeholder_names(
     (root / "memctl.yaml").write_text(configure_text, encoding="utf-8")
     lines = [*TOOL_LINES[:2], f"token={GITHUB}", *TOOL_LINES[3:]]
     path = _evicted(root, "t3", "\n".join(lines))
-    blob = _evicted(root, "t4", "x" * 50_000)  # a minified file: one enormous line
+    blob_text = "".join(f"{n:09d}," for n in range(500))  # a minified file: one line
+    blob = _evicted(root, "t4", blob_text)
     outside = root.parent / "outside.txt"
     outside.write_text("the outside secret\n", encoding="utf-8")
     (root / "evicted" / "t3" / "leak").symlink_to(outside)
@@ -682,7 +683,10 @@ def test_an_evicted_result_is_read_back_with_the_tool_its_placeholder_names(
         on = re.search(r"read on with startLine=(\d+) \(the file has 40 lines\)$", pages[-1])
         at = int(on.group(1)) if on else 0
     part = client.text("memory_get", {"path": path, "startLine": 39, "endLine": 40})
-    one = client.text("memory_get", {"path": blob})
+    cuts, at = [client.text("memory_get", {"path": blob})], 0
+    while len(cuts) < 20 and (on := re.search(r"startChar=(\d+)\]$", cuts[-1])):
+        at = int(on.group(1))  # read on in the line where the cut says
+        cuts.append(client.text("memory_get", {"path": blob, "startChar": at}))
 
     assert len(pages) > 1 and all(len(page) <= 1000 for page in pages)
     read = [line for page in pages for line in page.splitlines() if not line.startswith("…")]
@@ -692,7 +696,16 @@ def test_an_evicted_result_is_read_back_with_the_tool_its_placeholder_names(
     ]
     assert GITHUB not in "".join(pages) and read[2].startswith("3|token=[REDACTED:")
     assert part == f"39|{TOOL_LINES[38]}\n40|{TOOL_LINES[39]}"
-    assert one == "1|" + "x" * 498 + " … [49,502 more characters of line 1]"
+    assert cuts[0] == (
+        f"1|{blob_text[:498]} … [4,502 more characters of line 1: read on with startLine=1, "
+        "startChar=498]"
+    )
+    assert len(cuts) == 11 and all(len(cut) <= 1000 for cut in cuts)
+    assert "".join(cut[2:].split(" … [")[0] for cut in cuts) == blob_text
+    assert "past the end of line 1" in client.error("memory_get", {"path": blob, "startChar": 5000})
+    assert "evicted result only" in client.error(
+        "memory_get", {"path": "MEMORY.md", "startChar": 3}
+    )
     for bad in ("evicted/t3/leak", "evicted/t3/config", "evicted/t3/../../memctl.yaml", "evicted"):
         text = client.error("memory_get", {"path": bad})
         assert text.startswith("Error: ") and "\n" not in text and "outside secret" not in text
