@@ -141,6 +141,19 @@ def _comment_spans(lines: list[str]) -> list[tuple[int, int]]:
     return spans
 
 
+def readable_area(evicted: str) -> Area:
+    """What `get` and memory_get read: the memory, and the tool results eviction moved
+    under `evicted` (eviction.root). An eviction's placeholder tells the model to read
+    its file with memory_get, and an agent over MCP has no other memctl tool for it."""
+    return Area(
+        files=MEMORY_AREA.files,
+        folders=(*MEMORY_AREA.folders, evicted),
+        spelled=f"MEMORY.md, a file under memory/ or an evicted result under {evicted}/",
+        only=f"MEMORY.md, files under memory/ and evicted results under {evicted}/",
+        named=f"the workspace's memory and {evicted}/",
+    )
+
+
 def memory_path(ws: Workspace, path: str) -> Path:
     """The file `path` names, when it is MEMORY.md or under memory/; else UsageError."""
     return ws.named_file(path, MEMORY_AREA)

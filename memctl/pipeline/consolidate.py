@@ -585,6 +585,9 @@ def finish_pending(ws: Workspace, state: State, memory: bytes) -> bool:
     return True
 
 
+PURGE_RUN = "forget --purge"
+"""The `by` of the history copy a purge keeps: MEMORY.md as the purge left it, a step of
+its history that `memctl undo` cannot undo (`history.restore` refuses it)."""
 HISTORY_NAME = re.compile(r"MEMORY-(\d{8}T\d{12})(Z?)(?:-(\d+))?(-undo)?\.md")
 """A kept copy: its time (UTC with Z; local time from older versions), a number when two
 copies share a time, and `-undo` for the MEMORY.md an undo replaced."""

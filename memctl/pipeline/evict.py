@@ -130,7 +130,7 @@ def placeholder(text: str, path: str, settings: EvictionConfig, redactor: Redact
     tail = min(settings.tail_chars, len(text) // 2)
     return (
         f"{PLACEHOLDER_START}{len(text):,} chars; the full text is in {path} "
-        "(read that file for the rest).]\n\n"
+        "(read it with memory_get for the rest).]\n\n"
         f"Preview (first {head} chars):\n{redactor.head(text, head)}\n\n"
         f"... and last {tail} chars:\n{redactor.tail(text, tail)}"
     )

@@ -53,7 +53,7 @@ from memctl.core.wording import plural
 from memctl.core.workspace import TEXT_ENCODING, Workspace
 from memctl.models.curate import said_lines
 from memctl.models.words import DATE_NOTE, person, undated
-from memctl.pipeline.consolidate import Marks, keep_history
+from memctl.pipeline.consolidate import PURGE_RUN, Marks, keep_history
 from memctl.pipeline.provenance import (
     Ledgers,
     Saying,
@@ -78,7 +78,8 @@ class ForgetResult:
     memory_lines: int = 0
     """Lines of MEMORY.md removed (or replaced)."""
     history: str | None = None
-    """Where the MEMORY.md it rewrote was kept."""
+    """Where the MEMORY.md it rewrote was kept; for a purge, MEMORY.md as it left it (a
+    version `undo` refuses: a purge cannot be undone)."""
     purged: list[str] = field(default_factory=list)
     """Files a purge rewrote (or would rewrite)."""
     purge_config: bool = False
@@ -154,8 +155,12 @@ def forget(
     A plain forget or a correction that changes MEMORY.md keeps the MEMORY.md it replaces
     in history, marked as its doing and with what takes it back (`memctl undo`): its
     tombstones dropped, and a correction's new fact forgotten in turn (the ledger it was
-    saved to is append-only). A purge keeps no copy: nothing of the text may be left to
-    bring back."""
+    saved to is append-only). A purge keeps no copy of what it erased: nothing of the
+    text may be left to bring back. It keeps MEMORY.md as it left it instead, marked
+    `forget --purge` and with nothing to take back, a step `memctl undo` refuses to
+    undo: without it, `undo` right after a purge restored the copy from before the
+    last consolidation, so it undid that consolidation, which nobody asked for
+    (audit 17 L6)."""
     _check(target, replacement, purge=purge)
     with ws.lock():
         if not purge:
@@ -230,6 +235,11 @@ def forget(
             if result.memory_lines:  # rewritten above, without the lines
                 purged.append(ws.relative(ws.memory_md))
             result.purged = sorted({*purged, *result.purged})
+            if result.purged:  # after the masking: the copy holds what is left, masks and all
+                marks = ws.read_state().consolidation
+                after = ws.memory_md.read_bytes() if ws.memory_md.exists() else b""
+                offsets = Marks(dict(marks.offsets), dict(marks.tails))
+                result.history = ws.relative(keep_history(ws, after, offsets, by=PURGE_RUN))
         if replacement is not None:
             fact = replacement.strip()
             # Where the fact it corrects stood (under the same heading).

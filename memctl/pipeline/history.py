@@ -12,6 +12,12 @@ A restore also rewinds the consolidation offsets to the ones kept with the chose
 before the offsets were kept rewinds them to nothing: every ledger is merged again,
 which costs a longer run but never strands a fact.
 
+A purge keeps MEMORY.md as it left it, marked `forget --purge` (`PURGE_RUN`): a step
+that cannot be undone, so `undo` of that version is refused, naming the purge, rather
+than bringing back the version before it and undoing the consolidation that made it.
+Going back past it (`undo N+1`) keeps the purge in force: its tombstones stay, and the
+lines it masked are left out.
+
 A copy a forget kept says so (`by` in its sidecar), and says how to take the forget back
 (`take_back`): its tombstones are dropped (and a correction's new fact, in an
 append-only ledger, forgotten), so `memctl undo` after a forget brings the facts back
@@ -45,6 +51,7 @@ from memctl.core.workspace import Workspace
 from memctl.pipeline import provenance
 from memctl.pipeline.consolidate import (
     HISTORY_NAME,
+    PURGE_RUN,
     Marks,
     keep_history,
     marks_path,
@@ -63,7 +70,7 @@ class Version:
     bytes: int
     replaced_by: str
     """The run that replaced this version: `consolidate`, `undo`, `forget`,
-    `forget --replace` or `sync`."""
+    `forget --replace` or `sync`; `forget --purge` for MEMORY.md as a purge left it."""
 
 
 @dataclass
@@ -291,7 +298,20 @@ def _chosen(ws: Workspace, number: int) -> Version:
         raise UsageError("no kept version of MEMORY.md yet (consolidate keeps them)")
     if not 1 <= number <= len(kept):
         raise UsageError(f"no version {number}: memctl history lists 1-{len(kept)}")
-    return kept[number - 1]
+    chosen = kept[number - 1]
+    if chosen.replaced_by == PURGE_RUN:
+        when = chosen.replaced_at.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
+        before = (
+            f"`memctl undo {number + 1}` brings back the version before it, the purge "
+            "still in force"
+            if number < len(kept)
+            else "no version before it is kept"
+        )
+        raise UsageError(
+            f"version {number} is MEMORY.md as `forget --purge` left it ({when}): a purge "
+            f"cannot be undone, what it masked is gone for good; {before}"
+        )
+    return chosen
 
 
 def _size(ws: Workspace) -> int:

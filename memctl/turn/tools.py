@@ -1,10 +1,11 @@
 """The agent's memory tools: JSON schemas and dispatch, independent of any transport.
 
 `call` offers them to the model as OpenAI function tools; the MCP server offers the
-same names, descriptions and parameter schemas. `call` also offers `read_file`, which
-reads back the tool results eviction moved out of its context (the reference's agent
-reads them with its own read_file); an MCP client has its own file tools, and its
-context is not built by memctl, so the server offers only the memory tools.
+same names, descriptions and parameter schemas. memory_get reads back, by lines, the
+tool results eviction moved out of a context, as their placeholders say: an agent over
+MCP sees those placeholders in the summaries and thread entries the tools return
+(audit 18). `call` also offers `read_file`, which pages such a result by characters
+(the reference's agent reads them with its own read_file).
 
 A tool never raises: a bad argument, an invalid matchMode or a path outside the memory
 comes back as error text the model can read and correct (`ToolOutcome.is_error`), as
@@ -128,13 +129,18 @@ MEMORY_SCHEMAS: dict[str, dict[str, Any]] = {
     "memory_get": {
         "description": (
             "Read lines of a memory file: MEMORY.md or a file under memory/ (for example "
-            "memory/2026-06-02.md, or a path from a memory_search result). Lines are "
-            "1-based and inclusive, printed as `N|text`."
+            "memory/2026-06-02.md, or a path from a memory_search result), or a tool "
+            "result moved out of a conversation because it was too large (the path its "
+            f"placeholder names, e.g. evicted/t1/call_1-…; at most {EVICTED_PAGE_CHARS:,} "
+            "characters a call). Lines are 1-based and inclusive, printed as `N|text`."
         ),
         "parameters": {
             "type": "object",
             "properties": {
-                "path": {"type": "string", "description": "MEMORY.md or memory/<file>.md."},
+                "path": {
+                    "type": "string",
+                    "description": "MEMORY.md, memory/<file>.md, or an evicted result's path.",
+                },
                 "startLine": {
                     "type": "integer",
                     "description": "First line to read (1-based; default 1).",
@@ -142,6 +148,13 @@ MEMORY_SCHEMAS: dict[str, dict[str, Any]] = {
                 "endLine": {
                     "type": "integer",
                     "description": "Last line to read, inclusive (default: the end of the file).",
+                },
+                "startChar": {
+                    "type": "integer",
+                    "description": (
+                        "An evicted result only: the character of startLine to start at "
+                        "(0-based; default 0), to read on in a line an answer cut."
+                    ),
                 },
             },
             "required": ["path"],
@@ -584,9 +597,20 @@ def _memory_get(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
     for key, value in (("startLine", start), ("endLine", end)):
         if value is not None and value < 1:
             raise ToolArgumentError(f"{key} must be 1 or more (lines are 1-based), not {value}")
-    from memctl.retrieval.get import get
+    skip = _integer(args, "startChar")
+    if skip is not None and skip < 0:
+        raise ToolArgumentError(f"startChar must be 0 or more, not {skip}")
+    from memctl.retrieval.get import get, is_evicted
 
-    result = get(ws, path, start, end)
+    redactor = config.redaction.redactor()
+    result = get(ws, path, start, end, evicted=config.eviction.root, redact=redactor.lines)
+    if is_evicted(result.path, config.eviction.root):
+        # Half the threshold at most: a page the threshold evicted again would point
+        # at a file holding that page, and the model could never read on.
+        page = min(EVICTED_PAGE_CHARS, config.eviction.threshold_chars // 2)
+        return render_page(result, page, skip or 0)  # redacted whole by get
+    if skip:
+        raise ToolArgumentError("startChar reads on in a line of an evicted result only")
     # Redacted whole, then the range taken: a range inside a private key holds no BEGIN
     # line, and must read as the same lines of the whole file do.
     lines = _redacted_lines(ws, config, path)
@@ -760,6 +784,43 @@ def render_lines(result: GetResult) -> str:
     if not result.lines:
         return f"{result.path}: no lines"
     return "\n".join(f"{result.start + offset}|{text}" for offset, text in enumerate(result.lines))
+
+
+def render_page(result: GetResult, page: int, skip: int = 0) -> str:
+    """memory_get's text of an evicted tool result: its lines as `render_lines` numbers
+    them, from character `skip` of the first, up to `page` characters (under the
+    eviction threshold: what it reads back is never evicted again), then where to read
+    on. A line that does not fit alone is cut, and says where to read on in it: a
+    result is often one enormous line (JSON, a minified file)."""
+    if not result.lines:
+        return f"{result.path}: no lines"
+    if skip and skip >= len(result.lines[0]):
+        raise ToolArgumentError(
+            f"startChar {skip} is past the end of line {result.start} "
+            f"({len(result.lines[0]):,} characters)"
+        )
+    shown: list[str] = []
+    used = 0
+    for offset, whole in enumerate(result.lines):
+        number, start = result.start + offset, skip if offset == 0 else 0
+        text = whole[start:]
+        prefix = f"{number}|"
+        if used + len(prefix) + len(text) <= page:
+            shown.append(prefix + text)
+            used += len(prefix) + len(text) + 1
+            continue
+        if not shown:  # at least one character a call, whatever the page
+            room = max(page - len(prefix), 1)
+            return (
+                f"{prefix}{text[:room]} … [{len(text) - room:,} more characters of line "
+                f"{number}: read on with startLine={number}, startChar={start + room}]"
+            )
+        shown.append(
+            f"… at most {page:,} characters a call: read on with startLine={number} "
+            f"(the file has {result.total:,} lines)"
+        )
+        break
+    return "\n".join(shown)
 
 
 def render_save(result: SaveResult) -> str:

@@ -628,10 +628,87 @@ def test_a_secret_across_a_cut_is_redacted_over_mcp(tmp_path_factory, connect):
 
 
 def test_calls_own_read_file_is_not_served(client):
-    """`call` reads its evicted results back with read_file; an MCP client has its own
-    file tools, so the server neither lists nor runs it."""
+    """`call` pages its evicted results by characters with read_file; over MCP they are
+    read with memory_get, as the placeholder says, so the server neither lists nor runs
+    read_file."""
     text = client.error("read_file", {"path": "evicted/t1/x"})
     assert text.startswith("Error: unknown tool 'read_file'") and "read_file," not in text
+
+
+TOOL_LINES = [f"line {n}: PASSED tests/test_pool_{n}.py" for n in range(1, 41)]
+
+
+def _evicted(root: Path, thread: str, result: str) -> str:
+    """Thread `thread`'s one tool result, `result`, evicted by `memctl evict`: the path
+    and the tool its placeholder tells the model to read it with."""
+    from tests.support.conversations import tool_turn
+
+    entries = tool_turn("call_1", result)
+    lines = "".join(json.dumps(entry) + "\n" for entry in entries)
+    (root / "threads" / f"{thread}.jsonl").write_text(lines, encoding="utf-8")
+    assert run_memctl(root, "evict", thread).exit_code == 0
+    context = json.loads(run_memctl(root, "context", thread).stdout)
+    (placeholder,) = [m["content"] for m in context["messages"] if m.get("role") == "tool"]
+    said = re.search(r"the full text is in (\S+) \(read it with (\w+) for the rest\)", placeholder)
+    assert said, placeholder
+    assert said.group(2) == "memory_get"
+    return said.group(1)
+
+
+@pytest.mark.slow
+def test_an_evicted_result_is_read_back_with_the_tool_its_placeholder_names(
+    tmp_path_factory, connect
+):
+    """Audit 18, finding 8: the placeholder pointed at evicted/agent/call_…, and
+    memory_get refused it (only MEMORY.md and memory/), so an agent over MCP could not
+    read an evicted result back. memory_get reads it, a range or all of it page by page,
+    redacted, each page under the eviction threshold (never evicted again), with its
+    guards."""
+    root = prepare(tmp_path_factory.mktemp("mcp-evicted") / "ws", BM25_ONLY)
+    configure_text = BM25_ONLY + "eviction:\n  threshold_chars: 1000\n"  # pages of 500
+    (root / "memctl.yaml").write_text(configure_text, encoding="utf-8")
+    lines = [*TOOL_LINES[:2], f"token={GITHUB}", *TOOL_LINES[3:]]
+    path = _evicted(root, "t3", "\n".join(lines))
+    blob_text = "".join(f"{n:09d}," for n in range(500))  # a minified file: one line
+    blob = _evicted(root, "t4", blob_text)
+    outside = root.parent / "outside.txt"
+    outside.write_text("the outside secret\n", encoding="utf-8")
+    (root / "evicted" / "t3" / "leak").symlink_to(outside)
+    (root / "evicted" / "t3" / "config").symlink_to(root / "memctl.yaml")
+    client = connect(root)
+
+    pages, at = [], 1
+    while at and len(pages) < 20:  # read on from where each page says, to the end
+        pages.append(client.text("memory_get", {"path": path, "startLine": at}))
+        on = re.search(r"read on with startLine=(\d+) \(the file has 40 lines\)$", pages[-1])
+        at = int(on.group(1)) if on else 0
+    part = client.text("memory_get", {"path": path, "startLine": 39, "endLine": 40})
+    cuts, at = [client.text("memory_get", {"path": blob})], 0
+    while len(cuts) < 20 and (on := re.search(r"startChar=(\d+)\]$", cuts[-1])):
+        at = int(on.group(1))  # read on in the line where the cut says
+        cuts.append(client.text("memory_get", {"path": blob, "startChar": at}))
+
+    assert len(pages) > 1 and all(len(page) <= 1000 for page in pages)
+    read = [line for page in pages for line in page.splitlines() if not line.startswith("…")]
+    assert [line.split("|", 1)[0] for line in read] == [str(n) for n in range(1, 41)]
+    assert [line.split("|", 1)[1] for line in read if "token" not in line] == [
+        text for text in TOOL_LINES if not text.startswith("line 3:")
+    ]
+    assert GITHUB not in "".join(pages) and read[2].startswith("3|token=[REDACTED:")
+    assert part == f"39|{TOOL_LINES[38]}\n40|{TOOL_LINES[39]}"
+    assert cuts[0] == (
+        f"1|{blob_text[:498]} … [4,502 more characters of line 1: read on with startLine=1, "
+        "startChar=498]"
+    )
+    assert len(cuts) == 11 and all(len(cut) <= 1000 for cut in cuts)
+    assert "".join(cut[2:].split(" … [")[0] for cut in cuts) == blob_text
+    assert "past the end of line 1" in client.error("memory_get", {"path": blob, "startChar": 5000})
+    assert "evicted result only" in client.error(
+        "memory_get", {"path": "MEMORY.md", "startChar": 3}
+    )
+    for bad in ("evicted/t3/leak", "evicted/t3/config", "evicted/t3/../../memctl.yaml", "evicted"):
+        text = client.error("memory_get", {"path": bad})
+        assert text.startswith("Error: ") and "\n" not in text and "outside secret" not in text
 
 
 def test_memory_recall_and_thread_search_leave_out_the_turn_of_a_forgotten_fact(

@@ -108,9 +108,9 @@ def summarise(items: list[tuple[str, str]]) -> str:
         ("\x00\x01\n\n3 passed in 0.2s\nmore", "3 passed in 0.2s"),
         (
             "[Tool result evicted from the context: 90,000 chars; the full text is in "
-            "evicted/t1/c1-ab (read that file for the rest).]\n\nPreview (first 2000 chars):\nzz",
+            "evicted/t1/c1-ab (read it with memory_get for the rest).]\n\nPreview (first 2000 chars):\nzz",
             "[Tool result evicted from the context: 90,000 chars; the full text is in "
-            "evicted/t1/c1-ab (read that file for the rest).]",
+            "evicted/t1/c1-ab (read it with memory_get for the rest).]",
         ),
         ("word " * 100, ("word " * 100)[: TOOL_POINT_CHARS - 1] + "…"),
     ],
@@ -140,7 +140,7 @@ def test_tool_results_take_a_share_of_the_summary_not_all_of_it() -> None:
     """28 of the audit's 66 summary lines were tool results: what was said comes first."""
     evicted = (
         "[Tool result evicted from the context: 130,036 chars; the full text is in "
-        "evicted/agent/call_{}-cffb6148080f323f (read that file for the rest).]"
+        "evicted/agent/call_{}-cffb6148080f323f (read it with memory_get for the rest).]"
     )
     items = [("tool", evicted.format(n)) for n in range(60)]
     items += [("user", f"We decided to pin numpy to 1.26.{n} on 2026-11-2{n}.") for n in range(8)]

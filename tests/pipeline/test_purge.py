@@ -254,6 +254,37 @@ def flushed(cli: Any, root: Path, *, consolidated: bool = True) -> Path:
     return root
 
 
+def test_undo_right_after_a_purge_is_refused_naming_the_purge(cli, tmp_path):
+    """Audit 17 L6: a purge kept no history copy, so `undo` right after it restored the
+    copy from before the last consolidation, undoing that consolidation (its facts left
+    MEMORY.md) while the purge stayed. The purge is now a step of MEMORY.md's history
+    that undo refuses, in one line naming it; going back past it is asked for by number,
+    and brings nothing purged back."""
+    root = flushed(cli, tmp_path / "w")
+    consolidated = (root / "MEMORY.md").read_text()
+    assert "Dana leads payments" in consolidated
+    assert cli("-w", root, "forget", SECRET, "--purge").exit_code == 0
+    purged = (root / "MEMORY.md").read_text()
+    before = snapshot(root)
+
+    for options in ([], ["--dry-run"], ["1"]):
+        run = cli("-w", root, "undo", *options)
+        assert (run.exit_code, run.stdout) == (2, ""), run.stderr
+        assert len(run.stderr.splitlines()) == 1, run.stderr
+        assert "version 1 is MEMORY.md as `forget --purge` left it" in run.stderr
+        assert "a purge cannot be undone" in run.stderr and "`memctl undo 2`" in run.stderr
+        assert snapshot(root) == before
+    assert (root / "MEMORY.md").read_text() == purged
+    versions = json.loads(cli("-w", root, "--json", "history").stdout)["versions"]
+    assert [v["replaced_by"] for v in versions] == ["forget --purge", "consolidate"]
+
+    back = cli("-w", root, "undo", "2")  # on purpose: the consolidation undone, the purge kept
+    assert back.exit_code == 0, back.stderr
+    assert scan(root, SECRET) == []
+    assert cli("-w", root, "consolidate").exit_code == 0
+    assert scan(root, SECRET) == [] and "Dana leads payments" in (root / "MEMORY.md").read_text()
+
+
 def test_a_purge_refuses_a_short_query_or_one_spanning_lines(cli, tmp_path):
     """`forget a --purge` made every role `[ssist[nt`, `forget 5 --purge --all` masked
     digits of every digest, and a query over a line break merged two ledger lines."""
@@ -340,7 +371,7 @@ def test_an_undo_to_a_copy_a_purge_masked_brings_no_masked_bullet_back(cli, tmp_
     root = flushed(cli, tmp_path / "w")
     assert cli("-w", root, "forget", "Noted: Dana").exit_code == 0
     assert cli("-w", root, "forget", SECRET, "--purge").exit_code == 0
-    undo = cli("-w", root, "undo")
+    undo = cli("-w", root, "undo", "2")  # 1 is the purge's, which cannot be undone
     assert undo.exit_code == 0, undo.stderr
     assert "[forgotten" not in (root / "MEMORY.md").read_text()  # audit 3a, defect 9
     assert "Dana leads payments, user content." in (root / "MEMORY.md").read_text()
@@ -390,11 +421,13 @@ def test_an_undo_leaves_out_the_bullets_a_purge_masked_and_says_so(cli, workspac
         assert cli("-w", workspace, "save", text).exit_code == 0
     assert cli("-w", workspace, "forget", "vault code").exit_code == 0
     assert cli("-w", workspace, "forget", "swordfish-7781", "--purge").exit_code == 0
-    copy = next((workspace / ".memctl" / "history").glob("*.md")).read_text()
+    versions = json.loads(cli("-w", workspace, "--json", "history").stdout)["versions"]
+    assert [v["replaced_by"] for v in versions] == ["forget --purge", "forget"]
+    copy = (workspace / versions[1]["path"]).read_text()  # the plain forget's
     assert "[forgotten" in copy and "swordfish" not in copy
 
-    dry = cli("-w", workspace, "--json", "undo", "--dry-run")
-    run = cli("-w", workspace, "undo")
+    dry = cli("-w", workspace, "--json", "undo", "2", "--dry-run")
+    run = cli("-w", workspace, "undo", "2")  # 1 is the purge's, which cannot be undone
 
     assert run.exit_code == 0, run.stderr
     assert (workspace / "MEMORY.md").read_text() == "- Ops rota lives in the wiki.\n"

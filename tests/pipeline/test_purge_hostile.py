@@ -135,7 +135,12 @@ def test_a_purge_leaves_no_piece_of_a_hostile_token_in_any_file(
     changed = {name for name in {*before, *after} if before.get(name) != after.get(name)}
     listed, would = (json.loads(r.stdout) for r in (run, dry))
     assert {*listed["purged"], *listed["exports"]} == {*would["purged"], *would["exports"]}
-    assert {*listed["purged"], *listed["exports"]} == changed
+    # Besides, the version history keeps of MEMORY.md as the purge left it (undo
+    # refuses it: a purge cannot be undone), and its sidecar.
+    kept = listed["history"]
+    assert kept.startswith(".memctl/history/") and token not in (root / kept).read_text()
+    sidecar = kept.removesuffix(".md") + ".json"
+    assert {*listed["purged"], *listed["exports"], kept, sidecar} == changed
     # The logs stay valid JSON, and the longer word the token begins survives.
     for log in (root / "threads").glob("*.jsonl"):
         entries = [json.loads(line) for line in log.read_text().splitlines()]

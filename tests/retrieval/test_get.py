@@ -1,13 +1,16 @@
-"""`memctl get` (memory_get): a line range of MEMORY.md or a file under memory/.
+"""`memctl get` (memory_get): a line range of MEMORY.md, a file under memory/, or an
+evicted tool result.
 
-get reads MEMORY.md or a file under memory/, and nothing else: it is the one command that
-opens a file its caller names, so every way out of the workspace's memory is refused with
-exit 2, one line, and nothing changed.
+get reads MEMORY.md, a file under memory/ or one under the eviction folder (the path an
+eviction's placeholder names), and nothing else: it is the one command that opens a file
+its caller names, so every way out of them is refused with exit 2, one line, and nothing
+changed.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -15,8 +18,12 @@ import pytest
 from memctl.cli.output import JSON_SCHEMA
 from memctl.core.workspace import Workspace
 from memctl.retrieval.get import get
+from tests.support.conversations import tool_turn
+from tests.support.helpers import configure, write_log
+from tests.support.secrets import GITHUB
 
 MEMORY = "- one\n- two\n- three\n- four\n- five\n"
+ONLY = "only MEMORY.md, files under memory/ and evicted results under evicted/ can be read"
 
 
 @pytest.fixture
@@ -119,13 +126,15 @@ BAD_PATHS = [
     ("memory\\..\\memctl.yaml", "'..'"),
     ("/etc/passwd", "absolute"),
     ("memory/a\0b.md", "NUL"),
-    ("memctl.yaml", "only MEMORY.md and files under memory/"),
-    ("threads/t.jsonl", "only MEMORY.md and files under memory/"),
-    (".memctl/state.json", "only MEMORY.md and files under memory/"),
-    ("evicted/t/x", "only MEMORY.md and files under memory/"),
-    ("memory", "only MEMORY.md and files under memory/"),
-    ("MEMORY.md/x", "only MEMORY.md and files under memory/"),
-    ("memory.md", "only MEMORY.md and files under memory/"),
+    ("memctl.yaml", ONLY),
+    ("threads/t.jsonl", ONLY),
+    (".memctl/state.json", ONLY),
+    ("evicted", "only MEMORY.md, files under memory/ and evicted results"),
+    ("evicted/t/x", "no such evicted result"),
+    ("evicted/../memctl.yaml", "'..'"),
+    ("memory", ONLY),
+    ("MEMORY.md/x", ONLY),
+    ("memory.md", ONLY),
     ("memory/missing.md", "no such memory file"),
     ("memory/archive", "no such memory file"),
 ]
@@ -227,3 +236,97 @@ def test_get_module_rejects_non_integer_lines(ws):
         get(Workspace(ws), "MEMORY.md", start="1")  # type: ignore[arg-type]
     with pytest.raises(Exception, match="end must be a whole number"):
         get(Workspace(ws), "MEMORY.md", end=True)
+
+
+# ------------------------------------------- an evicted tool result (audit 18, finding 8)
+
+OUTPUT = [f"line {n}: PASSED tests/test_pool_{n}.py" for n in range(1, 41)]
+
+
+def evicted_path(cli, root: Path, thread: str = "t3") -> str:
+    """The path the placeholder of thread `thread`'s evicted result names, as the model
+    reads it in its context, after `memctl evict` wrote the file."""
+    assert cli("-w", root, "evict", thread).exit_code == 0
+    context = json.loads(cli("-w", root, "context", thread).stdout)
+    (shown,) = [m["content"] for m in context["messages"] if m.get("role") == "tool"]
+    match = re.search(r"the full text is in (\S+) \(read it with memory_get for the rest\)", shown)
+    assert match, shown
+    return match.group(1)
+
+
+@pytest.fixture
+def tool_ws(workspace: Path) -> Path:
+    """A thread whose tool result (40 lines, a GitHub token on line 3) is over the
+    eviction threshold."""
+    configure(workspace, eviction={"threshold_chars": 1000})
+    lines = [*OUTPUT[:2], f"token={GITHUB}", *OUTPUT[3:]]
+    write_log(workspace, "t3", tool_turn("call_1", "\n".join(lines)))
+    return workspace
+
+
+def test_get_reads_the_evicted_result_its_placeholder_names(cli, tool_ws):
+    """The placeholder told the agent to read the file, and get refused it: only
+    MEMORY.md and memory/ could be read. It reads it whole or a range, redacted as
+    `thread show` shows a tool result (the file holds it as the tool gave it)."""
+    path = evicted_path(cli, tool_ws)
+    assert path.startswith("evicted/t3/call_1-")
+
+    whole = cli("-w", tool_ws, "--json", "get", path)
+    part = cli("-w", tool_ws, "get", path, "--start", "2", "--end", "4")
+    at = cli("-w", tool_ws, "get", f"{path}:40")
+    raw = cli("-w", tool_ws, "--no-redact", "get", path, "--start", "3", "--end", "3")
+
+    assert whole.exit_code == 0, whole.stderr
+    document = json.loads(whole.stdout)
+    assert (document["path"], document["total"], document["end"]) == (path, 40, 40)
+    assert document["lines"][39] == OUTPUT[39]
+    assert GITHUB not in whole.stdout and "[REDACTED:" in document["lines"][2]
+    assert part.stdout.splitlines()[0] == f"2|{OUTPUT[1]}"
+    assert len(part.stdout.splitlines()) == 3 and GITHUB not in part.stdout
+    assert at.stdout == f"40|{OUTPUT[39]}\n"
+    assert raw.stdout == f"3|token={GITHUB}\n"
+
+
+def test_get_of_an_evicted_result_keeps_every_guard(cli, tool_ws, tmp_path, snapshot):
+    """Nothing outside the eviction folder: no '..', no symlink out of the workspace nor
+    into another of its files, not the folder itself."""
+    evicted_path(cli, tool_ws)
+    secret = tmp_path / "secret.txt"
+    secret.write_text("the outside secret\n")
+    folder = tool_ws / "evicted" / "t3"
+    (folder / "leak").symlink_to(secret)
+    (folder / "config").symlink_to(tool_ws / "memctl.yaml")
+    (folder / "log").symlink_to(tool_ws / "threads" / "t3.jsonl")
+    (tool_ws / "evicted" / "out").symlink_to(tmp_path)
+    secret.with_name("x").write_text("outside\n")
+    before = snapshot(tool_ws)
+    refused = {
+        "evicted/t3/leak": "leads out of the workspace's memory and evicted/",
+        "evicted/t3/config": "leads out",
+        "evicted/t3/log": "leads out",
+        "evicted/out/x": "leads out",
+        "evicted/t3/../../memctl.yaml": "'..'",
+        "evicted/t3": "is a folder",
+        "evicted": ONLY,
+        "threads/t3.jsonl": ONLY,
+    }
+    for path, reason in refused.items():
+        run = cli("-w", tool_ws, "get", path)
+        assert (run.exit_code, run.stdout) == (2, ""), path
+        assert len(run.stderr.splitlines()) == 1 and reason in run.stderr, (path, run.stderr)
+    assert snapshot(tool_ws) == before
+
+
+def test_get_reads_the_eviction_folder_the_configuration_names(cli, tool_ws):
+    """eviction.root moves the results: get reads them there, and nothing under the
+    default folder's name."""
+    configure(tool_ws, eviction={"threshold_chars": 1000, "root": "spill"})
+    path = evicted_path(cli, tool_ws)
+    assert path.startswith("spill/t3/")
+    (tool_ws / "evicted" / "t3").mkdir(parents=True)
+    (tool_ws / "evicted" / "t3" / "x").write_text("not a result\n")
+
+    assert cli("-w", tool_ws, "get", path, "--end", "1").stdout == f"1|{OUTPUT[0]}\n"
+    refused = cli("-w", tool_ws, "get", "evicted/t3/x")
+    assert refused.exit_code == 2
+    assert "only MEMORY.md, files under memory/ and evicted results under spill/" in refused.stderr

@@ -76,7 +76,7 @@ def expected_placeholder(text: str, path: str, head: int = 2000, tail: int = 200
     k_tail = min(tail, len(text) // 2)
     return (
         f"[Tool result evicted from the context: {len(text):,} chars; the full text is in "
-        f"{path} (read that file for the rest).]\n\n"
+        f"{path} (read it with memory_get for the rest).]\n\n"
         f"Preview (first {k_head} chars):\n{text[:k_head]}\n\n"
         f"... and last {k_tail} chars:\n{text[len(text) - k_tail :]}"
     )

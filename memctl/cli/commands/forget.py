@@ -99,7 +99,12 @@ def forget_command(
     lines += [f"forget:   - {fact}" for fact in result.facts]
     if result.replacement is not None:
         lines.append(f"forget: {'would save' if dry_run else 'saved'}: {result.replacement}")
-    if result.history:
+    if result.history and purge:
+        lines.append(
+            f"forget: a purge cannot be undone: history keeps MEMORY.md as it left it "
+            f"({result.history}), a version `memctl undo` refuses"
+        )
+    elif result.history:
         lines.append(f"forget: the previous MEMORY.md is kept as {result.history}")
     elif not purge and not result.memory_lines and result.replacement is None:
         # Else the next `undo` takes back an earlier run instead, without a word.

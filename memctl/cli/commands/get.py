@@ -15,14 +15,15 @@ if TYPE_CHECKING:
     from memctl.core.workspace import Workspace
 
 
-@command(app, "get", short_help="Print lines of a memory file as N|text.")
+@command(app, "get", short_help="Print lines of memory or an evicted result.")
 def get_command(
     ctx: typer.Context,
     path: Annotated[
         str,
         typer.Argument(
             help="MEMORY.md, a file under memory/, today or yesterday (their ledgers), "
-            "or PATH:LINE as search prints it (today:LINE too).",
+            "PATH:LINE as search prints it (today:LINE too), or an evicted tool result "
+            "as its placeholder names it (evicted/THREAD/ID).",
             autocompletion=complete_memory_files,
         ),
     ],
@@ -36,7 +37,9 @@ def get_command(
 ) -> None:
     """Print lines of a memory file as `N|text` (what memory_get answers a model).
 
-    Only MEMORY.md and files under memory/ can be read.
+    Only MEMORY.md, files under memory/ and the tool results eviction moved out of a
+    context (under eviction.root, evicted/ by default) can be read. An evicted result
+    is shown redacted, as `thread show` shows it (--no-redact: as written).
 
     Examples:
       memctl get MEMORY.md --start 1 --end 20
@@ -44,17 +47,22 @@ def get_command(
       memctl get today:3
       memctl get memory/2026-12-03.md:14
       memctl get MEMORY.md:3 --end 5
+      memctl get evicted/build-7/call_3-709eb0cd83a5801b --start 100 --end 140
     """
     from memctl.retrieval.get import get
 
     g = globals_of(ctx)
-    ws, _ = g.open()
+    ws, config = g.open()
     path, line = _located(ws, path)
     if line is not None:  # PATH:LINE is the first line; --end, if given, the last
         if start is not None:
             raise UsageError(f"give the first line once: {path}:{line} or --start {start}")
         start, end = line, end if end is not None else line
-    result = get(ws, path, start, end)
+
+    def redact(text: str) -> str:  # the patterns compiled only for an evicted result
+        return config.redaction.redactor().lines(text)
+
+    result = get(ws, path, start, end, evicted=config.eviction.root, redact=redact)
     if not result.lines:
         note(g, f"get: {result.path}: no lines")
     emit(
