@@ -58,6 +58,7 @@ from memctl.models.foreign import (
     closed,
     continues,
     first_person,
+    german_third_person,
     name_stated,
     states,
     told_apart,
@@ -6290,6 +6291,8 @@ def _as_said(
     unnamed user's "The user: " when it speaks of them alone ("Ich wohne in Köln": no
     rewrite makes it the user's, so the prefix says whose "ich" it is)."""
     fact = " ".join(closed(resolve_dates(sentence, said, code=code), code).split())
+    if speaker and code == "de":
+        fact = german_third_person(fact, speaker) or fact
     if speaker and speaker.casefold() not in fact.casefold():
         return f"{speaker}: {fact}"
     if not speaker and user and first_person(fact):
