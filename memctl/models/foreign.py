@@ -469,9 +469,9 @@ _GERMAN_IRREGULAR = {
 modals, whose third person is their first)."""
 _GERMAN_STRONG = re.compile(
     r"(?:fahr|trag|schlag|lad|grab|wachs|wasch|fall|halt|lass|lauf|stoß|schlaf|brat|rat|"
-    r"fang|sprech|brech|treff|helf|werf|sterb|werb|gelt|nehm|geb|ess|fress|mess|vergess|"
+    r"fang|sprech|brech|treff|helf|werf|sterb|werb|gelt|nehm|geb|ess|fress|mess|vergess|sauf|"
     r"seh|les|stehl|empfehl|befehl|tret|erschreck|schmelz|gebär|flecht|fecht|blas|hau|"
-    r"stech|verderb|berg|schwell|quell)e$"
+    r"stech|verderb|berg|schwell|quell|dresch|schelt)e$"
 )
 """A first person of a German verb whose stem changes its vowel in the third person
 ("fahre": "fährt", "spreche": "spricht", "gebe": "gibt", "lese": "liest"): the ending
@@ -487,6 +487,22 @@ _GERMAN_NOT_A_VERB = frozenset(
 )
 """Words ending in "-e" after "Ich" or "und" that are no verb ("Ich alleine", "und eine
 Katze")."""
+_GERMAN_PAST_OR_WISH = frozenset(
+    ("wurde", "würde", "wäre", "käme", "ginge", "bliebe", "gäbe", "läge", "sähe", "stünde")
+)
+_GERMAN_PRESENT_TE = frozenset(
+    (
+        *("arbeite", "warte", "erwarte", "teste", "starte", "leite", "richte", "achte"),
+        *("beachte", "betrachte", "beobachte", "antworte", "biete", "bereite", "begleite"),
+        *("miete", "vermiete", "bewerte", "verwalte", "gestalte", "schalte", "fürchte"),
+        *("berichte",),
+    )
+)
+"""A first person ending in "-te" is a past or a wish ("machte", "wollte", "hätte",
+whose third person is the same word) but for a verb whose stem ends in "t": these,
+the commonest, are read as a present ("arbeite": "arbeitet"); any other "-te" keeps
+"Ich". "-de" and "-re" are a present but for "wurde", "würde" and the wishes of
+`_GERMAN_PAST_OR_WISH`."""
 _FIRST_PERSON_DE = re.compile(r"(?i:\b(?:ich|mich|mir|mein\w*|uns|unser\w*|wir)\b)")
 _SECOND_VERB_DE = re.compile(r"(?i:\b(?:und|oder|aber|sondern|dann|doch)\s+(?P<verb>[a-zäöüß]+)\b)")
 
@@ -524,6 +540,8 @@ def _regular_third_person(verb: str) -> str | None:
     that is no verb)."""
     if not verb.endswith("e") or len(verb) < 4 or verb in _GERMAN_NOT_A_VERB:
         return None
+    if verb in _GERMAN_PAST_OR_WISH or (verb.endswith("te") and verb not in _GERMAN_PRESENT_TE):
+        return None  # "machte", "wollte", "arbeitete", "würde": a past or a wish
     if _GERMAN_STRONG.search(verb) or re.search(r"[bcdfgkmnpstvwxzß]le$", verb):
         return None
     stem = verb[:-1]

@@ -48,6 +48,8 @@ def flush(*texts: str) -> list[str]:
         ("Ich weiß, dass der Server db7 heißt.", "Jürgen weiß, dass der Server db7 heißt."),
         ("Ich werde im März umziehen.", "Jürgen wird im März umziehen."),
         ("Ich habe einen Hund und eine Katze.", "Jürgen hat einen Hund und eine Katze."),
+        ("Ich teste alles mit pytest.", "Jürgen testet alles mit pytest."),
+        ("Ich warte auf das Review.", "Jürgen wartet auf das Review."),
     ],
 )
 def test_a_certain_verb_form_takes_the_name(said: str, written: str) -> None:
@@ -67,6 +69,12 @@ def test_a_certain_verb_form_takes_the_name(said: str, written: str) -> None:
         "Ich arbeite bei SAP und wohne in Köln.",  # a second verb of the same "Ich"
         "Ich und Anna leiten das Team.",
         "Ich heiße nicht Jürgen.",
+        # a past or a wish, whose third person is the same word ("wolltet" is the plural)
+        "Ich wollte das Backup prüfen.",
+        "Ich hatte gestern Urlaub.",
+        "Ich arbeitete damals bei SAP.",
+        "Ich würde lieber Postgres nehmen.",
+        "Ich wäre dafür.",
         "Morgen fahre ich nach Berlin.",  # "ich" not first
     ],
 )
