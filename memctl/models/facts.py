@@ -1731,12 +1731,14 @@ def _contract(contracted: dict[str, str], match: re.Match[str]) -> str:
 _TABLES_READ = {
     "de": ("de",),
     "zh": ("zh",),
-    **dict.fromkeys(("fr", "es", "pt", "it"), ("es", "fr")),
+    **dict.fromkeys(("fr", "es"), ("es", "fr")),
 }
-"""Whose tables `_resolve_said_in` reads a sentence by: its language's, and for a
-Romance language both French's and Spanish's, which share no word of them: a short
-Spanish sentence is often guessed French or Portuguese by their common words ("La
-entrega es pasado mañana", "Nos mudamos dentro de dos semanas")."""
+"""Whose tables `_resolve_said_in` reads a sentence by: its language's, and for French
+or Spanish both, which share no word of them: a short Spanish sentence is often guessed
+French by their common words ("La entrega es pasado mañana"). Not for one guessed
+Portuguese, though a Spanish one may be ("Nos mudamos dentro de dos semanas"):
+Portuguese writes "próxima semana" too, and "na próxima semana" would become "na la
+semana del ...", a mangled sentence where one kept as said reads right."""
 
 
 def _said_as_date(match: re.Match[str], table: str, day: date) -> str:
