@@ -1247,7 +1247,14 @@ _DAYS_FROM_SAID: dict[str, dict[str, int]] = {
         "morgen": 1,
         "übermorgen": 2,
     },
-    "fr": {"avant-hier": -2, "hier": -1, "aujourd'hui": 0, "demain": 1, "après-demain": 2},
+    "fr": {
+        "avant-hier": -2,
+        "hier": -1,
+        "aujourd'hui": 0,
+        "aujourd’hui": 0,
+        "demain": 1,
+        "après-demain": 2,
+    },
     "es": {
         "anteayer": -2,
         "antes de ayer": -2,

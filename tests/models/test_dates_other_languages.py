@@ -61,6 +61,7 @@ def resolved(sentence: str) -> str:
         ),
         # French
         ("La réunion est demain à 10h.", "La réunion est le 2026-12-10 à 10h."),
+        ("La migration est aujourd’hui.", "La migration est le 2026-12-09."),
         ("Le déploiement est vendredi prochain.", "Le déploiement est le 2026-12-11."),
         (
             "La livraison est prévue dans deux semaines.",
