@@ -1796,13 +1796,11 @@ def _when_said(match: re.Match[str], code: str, day: date) -> tuple[str, date] |
     """What `match` (a `_SAID_IN`) names, said on `day`: the kind of time ("day", "week",
     "weekend", "month", "year", "around") and its day (a week's Monday, a weekend's
     Saturday, a month's or a year's any day), as `_resolve` reads English's."""
-    from dateutil.relativedelta import relativedelta
-
     if match["days"]:
         offset = _DAYS_FROM_SAID[code][" ".join(match["days"].casefold().split())]
         return "day", day + timedelta(days=offset)
     if code == "zh" and match["year"]:
-        return "year", day + relativedelta(years="去今明".index(match["year"][0]) - 1)
+        return "year", _months_on(day, 12 * ("去今明".index(match["year"][0]) - 1))
     if match["count"]:
         ahead = match["way"].casefold() in ("in", "dans", "dentro de") or "后" in match["way"]
         if ahead and code in _PAST_SAID and _PAST_SAID[code].search(match.string):
@@ -1843,6 +1841,8 @@ def _when_said(match: re.Match[str], code: str, day: date) -> tuple[str, date] |
 
 
 def _months_on(day: date, months: int) -> date:
+    """`day` moved on by `months` (back when negative), its day of the month kept where
+    the month has it."""
     from dateutil.relativedelta import relativedelta
 
     return day + relativedelta(months=months)
