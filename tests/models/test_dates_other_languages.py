@@ -90,6 +90,8 @@ def resolved(sentence: str) -> str:
         ("下周五和客户开会。", "2026-12-18和客户开会。"),
         ("下个月我们搬到上海。", "2027年1月我们搬到上海。"),
         ("两周后上线。", "2026-12-23前后上线。"),
+        ("明年我们换到Postgres。", "2027年我们换到Postgres。"),
+        ("三天前服务器宕机了。", "2026-12-06服务器宕机了。"),
     ],
 )
 def test_a_relative_date_in_another_language_is_written_as_its_date(
