@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import re
 from calendar import monthrange
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from functools import partial
@@ -58,6 +58,7 @@ from memctl.models.foreign import (
     closed,
     continues,
     first_person,
+    german_third_person,
     name_stated,
     states,
     told_apart,
@@ -733,16 +734,25 @@ class _When:
 
 
 def resolve_dates(
-    text: str, said: datetime | None, month: str | None = None, asked: bool | None = None
+    text: str,
+    said: datetime | None,
+    month: str | None = None,
+    asked: bool | None = None,
+    code: str = ENGLISH,
 ) -> str:
     """Relative dates in `text` written as the date they mean: "yesterday", said on
     2023-05-08, is "on 2023-05-07". Without `said`, or for a phrase it does not know,
     the text is kept as it is. `month`: the month the speaker named last before `text`
     in the same message, for "the 3rd" when `text` names none ("We fly to Osaka in
     November. We land on the 3rd."). `asked`: the tense of the question `text` answers,
-    for a text whose own words do not tell one (True: the past)."""
+    for a text whose own words do not tell one (True: the past). `code`: the language
+    `text` is in (`memctl.models.language`): German's, French's, Spanish's and
+    Chinese's days, weeks and counts are written in their language (`_resolve_said_in`:
+    "morgen" is "am 2026-12-07")."""
     if said is None:
         return text
+    if code != ENGLISH:
+        return _resolve_said_in(text, code, said)
     text = _ordinals_as_digits(text)
     day = said.date()
     told = _tense(text)
@@ -1215,16 +1225,8 @@ def _starts_sentence(text: str, at: int) -> bool:
     return bool(_SENTENCE_END.search(text[max(0, at - 8) : at])) if at else True
 
 
-def _resolve(match: re.Match[str], day: date, tense: bool | None) -> _When | None:
-    """The date `match` (a `_RELATIVE`) names, said on `day` in `tense` (`_tense`); None
-    when it names none or the tense does not tell which: "on Friday" is the Friday
-    before in a past, the one ahead in a present or a plan, and no day in "lunch with
-    Sam on Friday"."""
-    from dateutil.relativedelta import relativedelta
-
-    past = tense is True
-    phrase = match["phrase"].casefold()
-    fixed = {
+_DAYS_FROM_SAID: dict[str, dict[str, int]] = {
+    ENGLISH: {
         "the day before yesterday": -2,
         "yesterday": -1,
         "last night": -1,
@@ -1235,13 +1237,82 @@ def _resolve(match: re.Match[str], day: date, tense: bool | None) -> _When | Non
         "this evening": 0,
         "tomorrow": 1,
         "the day after tomorrow": 2,
-    }
+    },
+    "de": {
+        "vorgestern": -2,
+        "gestern": -1,
+        "gestern morgen": -1,
+        "heute": 0,
+        "heute morgen": 0,
+        "morgen": 1,
+        "übermorgen": 2,
+    },
+    "fr": {
+        "avant-hier": -2,
+        "hier": -1,
+        "aujourd'hui": 0,
+        "aujourd’hui": 0,
+        "demain": 1,
+        "après-demain": 2,
+    },
+    "es": {
+        "anteayer": -2,
+        "antes de ayer": -2,
+        "ayer": -1,
+        "hoy": 0,
+        "mañana": 1,
+        "pasado mañana": 2,
+    },
+    "zh": {"前天": -2, "昨天": -1, "今天": 0, "明天": 1, "后天": 2, "大后天": 3},
+}
+"""A day named by how many days it is from the day it is said ("tomorrow", "morgen",
+"demain", "mañana", "明天"), in each language builtin resolves dates of: English's by
+`_RELATIVE`, the others' by `_SAID_IN` (written as said, in lower case)."""
+_STEPS: dict[str, dict[str, int]] = {
+    ENGLISH: {"last": -1, "this past": -1, "next": 1, "this coming": 1, "this": 0},
+    "de": {"letzte": -1, "vergangene": -1, "nächste": 1, "kommende": 1, "diese": 0},
+    "fr": {
+        "dernier": -1,
+        "dernière": -1,
+        "passé": -1,
+        "passée": -1,
+        "prochain": 1,
+        "prochaine": 1,
+        "ce": 0,
+        "cet": 0,
+        "cette": 0,
+    },
+    "es": {
+        "pasado": -1,
+        "pasada": -1,
+        "próximo": 1,
+        "próxima": 1,
+        "que viene": 1,
+        "este": 0,
+        "esta": 0,
+    },
+    "zh": {"上": -1, "下": 1, "这": 0, "本": 0},
+}
+"""The word that counts a week, a month, a year or a weekday on from the one it is said
+in: "last" (-1), "next" (1), "this" (0). German's as its stem: "nächsten", "letzter",
+"dieses" read "nächste", "letzte", "diese"."""
+
+
+def _resolve(match: re.Match[str], day: date, tense: bool | None) -> _When | None:
+    """The date `match` (a `_RELATIVE`) names, said on `day` in `tense` (`_tense`); None
+    when it names none or the tense does not tell which: "on Friday" is the Friday
+    before in a past, the one ahead in a present or a plan, and no day in "lunch with
+    Sam on Friday"."""
+    from dateutil.relativedelta import relativedelta
+
+    past = tense is True
+    phrase = match["phrase"].casefold()
+    fixed = _DAYS_FROM_SAID[ENGLISH]
     if phrase in fixed:
         return _When(f"on {(day + timedelta(days=fixed[phrase])).isoformat()}")
     monday = day - timedelta(days=day.weekday())
     if match["rel"]:
-        rel = match["rel"].casefold()
-        step = {"last": -1, "this past": -1, "next": 1, "this coming": 1, "this": 0}[rel]
+        step = _STEPS[ENGLISH][match["rel"].casefold()]
         unit = match["unit"].casefold()
         if unit in WEEKDAYS:
             return _When(f"on {_rel_weekday(day, WEEKDAYS.index(unit), step, past).isoformat()}")
@@ -1396,6 +1467,403 @@ def _shift(day: date, count: int, unit: str, about: str) -> _When:
         moved = day + relativedelta(months=count)
         return _When(f"in {MONTHS[moved.month - 1]} {moved.year}")
     return _When(f"in {day.year + count}")
+
+
+_WEEKDAYS_SAID = {
+    "de": ("montag", "dienstag", "mittwoch", "donnerstag", "freitag", "samstag", "sonntag"),
+    "fr": ("lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"),
+    "es": ("lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo"),
+}
+
+
+def _counted(words: Iterable[str]) -> dict[str, int]:
+    """Number words from two on, in order: each and the number it says."""
+    return {word: number for number, word in enumerate(words, 2)}
+
+
+_UNITS_SAID: dict[str, dict[str, str]] = {
+    "de": {
+        "tag": "day",
+        "woche": "week",
+        "wochenende": "weekend",
+        "monat": "month",
+        "jahr": "year",
+        **dict(zip(_WEEKDAYS_SAID["de"], WEEKDAYS, strict=True)),
+        "sonnabend": "saturday",
+    },
+    "fr": {
+        "jour": "day",
+        "semaine": "week",
+        "week-end": "weekend",
+        "mois": "month",
+        "an": "year",
+        "année": "year",
+        **dict(zip(_WEEKDAYS_SAID["fr"], WEEKDAYS, strict=True)),
+    },
+    "es": {
+        "día": "day",
+        "semana": "week",
+        "fin de semana": "weekend",
+        "mes": "month",
+        "año": "year",
+        **dict(zip(_WEEKDAYS_SAID["es"], WEEKDAYS, strict=True)),
+    },
+    "zh": {
+        "天": "day",
+        "日": "day",
+        "周": "week",
+        "星期": "week",
+        "礼拜": "week",
+        "周末": "weekend",
+        "月": "month",
+        "年": "year",
+    },
+}
+"""The units and weekdays of `_SAID_IN`, in their language (singular, lower case), as
+`_RELATIVE`'s English names them."""
+_COUNTS_SAID: dict[str, dict[str, int]] = {
+    ENGLISH: _COUNTS,
+    "de": {
+        **dict.fromkeys(("ein", "eine", "einen", "einem", "einer"), 1),
+        **_counted(("zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun", "zehn")),
+        "vierzehn": 14,
+    },
+    "fr": {
+        **dict.fromkeys(("un", "une"), 1),
+        **_counted(("deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix")),
+        "quinze": 15,
+    },
+    "es": {
+        **dict.fromkeys(("un", "una", "uno"), 1),
+        **_counted(("dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez")),
+        "quince": 15,
+    },
+    "zh": {
+        **_counted("二三四五六七八九"),
+        "一": 1,
+        "两": 2,
+        "十": 10,
+        "十一": 11,
+        **{f"十{unit}": number + 10 for unit, number in _counted("二三四五六七八九").items()},
+    },
+}
+"""How many days, weeks or months are counted ("in zwei Wochen", "dans deux semaines",
+"dentro de dos semanas", "两周后"), in words; a number in digits counts as written."""
+
+
+def _alternatives(words: Iterable[str]) -> str:
+    """Words as a pattern's alternatives, the longest first, a space any space."""
+    return "|".join(
+        re.escape(word).replace(r"\ ", r"\s+") for word in sorted(words, key=len, reverse=True)
+    )
+
+
+def _said_in(code: str, phrases: str) -> re.Pattern[str]:
+    """A language's `_SAID_IN` pattern: `phrases` with the tables' words put in (`{days}`,
+    `{steps}`, `{units}`, `{counts}`), bounded as a word is in a language that spaces
+    its words."""
+    pattern = phrases.format(
+        days=_alternatives(_DAYS_FROM_SAID[code]),
+        steps=_alternatives(_STEPS[code]),
+        units=_alternatives(_UNITS_SAID[code]),
+        counts=_alternatives(_COUNTS_SAID[code]) + r"|\d{1,2}",
+    )
+    if code != "zh":
+        pattern = rf"(?<![\w-])(?:{pattern})(?![\w-])"
+    return re.compile(pattern, re.I | re.X)
+
+
+_SAID_IN = {
+    "de": _said_in(
+        "de",
+        r"""(?P<days>{days})
+        | (?:(?P<article>am|im|in\s+der|in\s+dem|in\s+den)\s+)?
+          (?P<step>(?:nächste|kommende|letzte|vergangene|diese)[nmrs]?)\s+(?P<unit>{units})
+        | (?P<way>in|vor)\s+(?P<count>{counts})\s+(?P<count_unit>(?:{units})(?:e|en|n)?)""",
+    ),
+    "fr": _said_in(
+        "fr",
+        r"""(?P<days>{days})
+        | (?:(?P<article>la|le|l['’])\s*)?(?P<unit>{units})\s+(?P<step>{steps})
+        | (?P<step_before>ce|cet|cette)\s+(?P<unit_after>{units})
+        | (?P<way>dans|il\s+y\s+a)\s+(?P<count>{counts})\s+(?P<count_unit>(?:{units})s?)""",
+    ),
+    "es": _said_in(
+        "es",
+        r"""(?P<days>{days})
+        | (?:(?P<article>el|la|del|al)\s+)?(?P<step_before>próxim[oa]|pasad[oa]|est[ea])\s+
+          (?P<unit_after>{units})
+        | (?:(?P<article_of_unit>el|la|del|al)\s+)?(?P<unit>{units})\s+
+          (?P<step>que\s+viene|próxim[oa]|pasad[oa])
+        | (?P<way>dentro\s+de|hace)\s+(?P<count>{counts})\s+(?P<count_unit>(?:{units})(?:s|es)?)""",
+    ),
+    "zh": _said_in(
+        "zh",
+        r"""(?P<days>{days})(?![的性])
+        | (?P<step>[上下这本])个?(?P<unit>周末|(?:周|星期|礼拜)(?P<weekday>一(?![起些样直定般共切点下边致同个次])
+            |[二三四五六]|日(?![程期历常报子])|天(?!气))?|月)
+        | (?P<year>去年|今年|明年)
+        | (?P<count>\d{{1,2}}|{counts})个?(?P<count_unit>天|周|星期|礼拜|月|年)(?P<way>以?后|之后|以?前|之前)""",
+    ),
+}
+"""A day, a week, a month or a year said relative to the day it is said, in German,
+French, Spanish and Chinese: a day by its distance ("übermorgen", "après-demain",
+"pasado mañana", "后天"), a unit or a weekday with its "next", "last" or "this"
+("nächsten Freitag", "vendredi prochain", "el próximo viernes", "la semana que viene",
+"下周五"), or a count of them ahead or ago ("in zwei Wochen", "dans trois jours",
+"dentro de dos semanas", "两周后"; "vor zwei Wochen", "il y a trois jours", "hace dos
+días", "三天前"). `_said_here` tells a false friend from the date."""
+_NOT_TOMORROW = {
+    "de": re.compile(
+        r"(?i:\b(?:heute|gestern|guten|am|jeden|diesen|den|der|die|einen|eines|des|vom|zum|"
+        r"im|schönen|frühen|ganzen|späten|nächsten|folgenden|selben|montag|dienstag|mittwoch|"
+        r"donnerstag|freitag|samstag|sonntag)\s+$)"
+    ),
+    "es": re.compile(
+        r"(?i:\b(?:la|las|una|esta|esa|cada|toda|buena|buenas|media|misma|aquella)\s+$)"
+    ),
+}
+"""What makes German's "morgen" and Spanish's "mañana" the morning, not tomorrow: an
+article, a day or a word of the time of day before it ("Guten Morgen", "heute morgen",
+"am Montag Morgen", "por la mañana", "esta mañana")."""
+_GREETING_MORNING = re.compile(r"\s*(?:[!,.]|$|(?i:zusammen|allerseits|leute|ihr)\b)")
+"""After a German "Morgen" opening a sentence: a greeting ("Morgen!", "Morgen zusammen")."""
+_WORD_BEFORE_IN_CHINESE = {
+    "明": "说证表声发聪光透文分清鲜英照失标简阐查黎神高精",
+    "后": "然之以随最背落前先今日午此而往向身延滞推其",
+    "前": "目之以提当眼面跟事空此先从向往门生日年天周月房胸",
+    "去": "过失回出进上下来离除死拿送",
+    "上": "马线网桌身墙晚早加路楼街面台会班世史书以之向往手地天床船车头脸",
+    "下": "一以如之当眼私地底手部乡两留剩放接写记打坐拿停降落天楼南北东西往向低",
+    "本": "根书基成版资原课样剧文脚账日",
+}
+"""A character that makes a word with the first of a Chinese time word after it ("目前天气"
+holds "前天", "看一下周报" holds "下周", "然后天亮了" holds "后天"): no date there."""
+_NO_COUNT_BEFORE = "几多数每这那第"
+_PREPOSITIONS_SAID = {
+    "de": re.compile(
+        r"(?i:\b(?:bis|ab|seit|von|vom|für|nach|zum|zur|auf|gegen|über|bis\s+zum|bis\s+zur)\s+$)"
+    ),
+    "fr": re.compile(
+        r"(?i:(?:\b(?:à|de|du|pour|avant|après|dès|depuis|jusqu['’]à|jusqu['’]au)|\bd['’]ici"
+        r"|\bd['’])\s*$)"
+    ),
+    "es": re.compile(
+        r"(?i:\b(?:a|de|desde|hasta|para|antes\s+de|después\s+de|a\s+partir\s+de)\s+$)"
+    ),
+}
+"""A preposition before a date, which takes the date itself ("bis morgen", "jusqu'à
+demain", "hasta mañana"): no "am", "en" of its own is written after it (as
+`_OWN_PREPOSITION` for English)."""
+_WRITTEN_SAID: dict[str, dict[str, tuple[str, str]]] = {
+    "de": {
+        "day": ("am {day}", "{day}"),
+        "week": ("in der Woche vom {day}", "Woche vom {day}"),
+        "weekend": ("am Wochenende vom {day}", "Wochenende vom {day}"),
+        "month": ("im {month} {year}", "{month} {year}"),
+        "year": ("im Jahr {year}", "{year}"),
+        "around": ("um den {day}", "{day}"),
+    },
+    "fr": {
+        "day": ("le {day}", "le {day}"),
+        "week": ("la semaine du {day}", "la semaine du {day}"),
+        "weekend": ("le week-end du {day}", "le week-end du {day}"),
+        "month": ("en {month} {year}", "{month} {year}"),
+        "year": ("en {year}", "{year}"),
+        "around": ("vers le {day}", "le {day}"),
+    },
+    "es": {
+        "day": ("el {day}", "el {day}"),
+        "week": ("la semana del {day}", "la semana del {day}"),
+        "weekend": ("el fin de semana del {day}", "el fin de semana del {day}"),
+        "month": ("en {month} de {year}", "{month} de {year}"),
+        "year": ("en {year}", "{year}"),
+        "around": ("hacia el {day}", "el {day}"),
+    },
+    "zh": {
+        "day": ("{day}", "{day}"),
+        "week": ("{day}起的一周", "{day}起的一周"),
+        "weekend": ("{day}的周末", "{day}的周末"),
+        "month": ("{year}年{number}月", "{year}年{number}月"),
+        "year": ("{year}年", "{year}年"),
+        "around": ("{day}前后", "{day}前后"),
+    },
+}
+"""How a resolved date is written in a sentence of its language, as `_When` writes it in
+English ("on 2026-12-07", "in the week of 2026-12-07", "in January 2027", "around
+2026-12-20"): alone, and after a preposition (`_PREPOSITIONS_SAID`)."""
+_MONTHS_SAID = {
+    "de": "Januar Februar März April Mai Juni Juli August September Oktober November Dezember",
+    "fr": "janvier février mars avril mai juin juillet août septembre octobre novembre décembre",
+    "es": "enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre",
+    "zh": " ".join(map(str, range(1, 13))),
+}
+_ARTICLE_CONTRACTED: dict[str, tuple[re.Pattern[str], dict[str, str]]] = {
+    "fr": (re.compile(r"\b(à|de) le (?=\d{4}-)"), {"à": "au", "de": "du"}),
+    "es": (re.compile(r"\b(a|de) el (?=\d{4}-)", re.I), {"a": "al", "de": "del"}),
+}
+"""French's "à le" and "de le", Spanish's "a el" and "de el" before a resolved day: "au",
+"du", "al", "del" ("jusqu'à demain" is "jusqu'au 2026-12-07")."""
+_PAST_SAID = {
+    "de": re.compile(
+        r"(?i:\b(?:war|waren|wurde|wurden|hatte|hatten)\b|\b(?:habe|hast|hat|haben|habt)\b"
+        r"[^.!?]*\bge[a-zäöüß]{2,}(?:t|en)\b)"
+    ),
+    "zh": re.compile("已经|曾经|当时|那时"),
+}
+"""A sentence in the past, where a count of days ahead is how long something took ("Wir
+haben das in zwei Wochen gebaut", "那时两周后就好了"), no date (`_SPAN_BEFORE` for English).
+French's "dans" and Spanish's "dentro de" count only ahead."""
+
+
+def _resolve_said_in(text: str, code: str, said: datetime) -> str:
+    """Relative dates in `text`, in the language `code` (German, French, Spanish or
+    Chinese), written as the date they mean in that language: "Die Abgabe ist morgen",
+    said on 2026-12-06, is "Die Abgabe ist am 2026-12-07"; "下周五上线" is
+    "2026-12-11上线". A phrase `_SAID_IN` does not know, or a false friend
+    (`_said_here`), is kept as written."""
+    day = said.date()
+    for table in _TABLES_READ.get(code, ()):
+        text = _SAID_IN[table].sub(partial(_said_as_date, table=table, day=day), text)
+        if table in _ARTICLE_CONTRACTED:
+            contraction, contracted = _ARTICLE_CONTRACTED[table]
+            text = contraction.sub(partial(_contract, contracted), text)
+    return text
+
+
+def _contract(contracted: dict[str, str], match: re.Match[str]) -> str:
+    return contracted[match[1].casefold()] + " "
+
+
+_TABLES_READ = {
+    "de": ("de",),
+    "zh": ("zh",),
+    **dict.fromkeys(("fr", "es"), ("es", "fr")),
+}
+"""Whose tables `_resolve_said_in` reads a sentence by: its language's, and for French
+or Spanish both, which share no word of them: a short Spanish sentence is often guessed
+French by their common words ("La entrega es pasado mañana"). Not for one guessed
+Portuguese, though a Spanish one may be ("Nos mudamos dentro de dos semanas"):
+Portuguese writes "próxima semana" too, and "na próxima semana" would become "na la
+semana del ...", a mangled sentence where one kept as said reads right."""
+
+
+def _said_as_date(match: re.Match[str], table: str, day: date) -> str:
+    """`match` (a `_SAID_IN` of the language `table`) written as the date it names,
+    said on `day`; as said when it names none (`_said_here`, `_when_said`)."""
+    when = _said_here(match, table) and _when_said(match, table, day)
+    if not when:
+        return match[0]
+    kind, moment = when
+    alone, after_preposition = _WRITTEN_SAID[table][kind]
+    before = match.string[: match.start()]
+    preposition = table in _PREPOSITIONS_SAID and _PREPOSITIONS_SAID[table].search(before)
+    written = (after_preposition if preposition else alone).format(
+        day=moment.isoformat(),
+        year=moment.year,
+        number=moment.month,
+        month=_MONTHS_SAID[table].split()[moment.month - 1],
+    )
+    if match[0][:1].isupper() and _starts_sentence(match.string, match.start()):
+        written = written[:1].upper() + written[1:]
+    return written
+
+
+def _said_here(match: re.Match[str], code: str) -> bool:
+    """Whether `match` is the date it reads as, not a false friend: German's "morgen" and
+    Spanish's "mañana" after an article or a time of day are the morning (`_NOT_TOMORROW`;
+    a German "Morgen" opening a sentence before "!" or "zusammen" greets), and a Chinese
+    time word whose first character makes a word with the one before it
+    (`_WORD_BEFORE_IN_CHINESE`) or a count after "几" ("几十天后") is none."""
+    before = match.string[: match.start()]
+    if code == "zh":
+        words = _WORD_BEFORE_IN_CHINESE.get(match[0][0], "")
+        if before and before[-1] in words:
+            return False
+        return not (match["count"] and before and before[-1] in _NO_COUNT_BEFORE)
+    said = (match["days"] or "").casefold()
+    if said in ("morgen", "mañana") and _NOT_TOMORROW[code].search(before):
+        return False
+    return not (
+        said == "morgen"
+        and match[0][0] == "M"
+        and _starts_sentence(match.string, match.start())
+        and _GREETING_MORNING.match(match.string, match.end())
+    )
+
+
+def _when_said(match: re.Match[str], code: str, day: date) -> tuple[str, date] | None:
+    """What `match` (a `_SAID_IN`) names, said on `day`: the kind of time ("day", "week",
+    "weekend", "month", "year", "around") and its day (a week's Monday, a weekend's
+    Saturday, a month's or a year's any day), as `_resolve` reads English's."""
+    if match["days"]:
+        offset = _DAYS_FROM_SAID[code][" ".join(match["days"].casefold().split())]
+        return "day", day + timedelta(days=offset)
+    if code == "zh" and match["year"]:
+        return "year", _months_on(day, 12 * ("去今明".index(match["year"][0]) - 1))
+    if match["count"]:
+        ahead = match["way"].casefold() in ("in", "dans", "dentro de") or "后" in match["way"]
+        if ahead and code in _PAST_SAID and _PAST_SAID[code].search(match.string):
+            return None
+        count = _said_count(match["count"], code)
+        unit = _unit_said(match["count_unit"], code)
+        if count is None or unit not in ("day", "week", "month", "year"):
+            return None
+        count = count if ahead else -count
+        if unit == "day":
+            return "day", day + timedelta(days=count)
+        if unit == "week":
+            return "around", day + timedelta(weeks=count)
+        return unit, _months_on(day, count * 12 if unit == "year" else count)
+    step_word = match["step"] or match["step_before"]
+    unit = _unit_said(match["unit"] or match["unit_after"], code)
+    if code == "zh" and match["weekday"]:
+        unit = WEEKDAYS[
+            "一二三四五六日天".index(match["weekday"]) if match["weekday"] != "天" else 6
+        ]
+    step = _STEPS[code].get(re.sub(r"(?<=e)[nmrs]$", "", " ".join(step_word.casefold().split())))
+    if step is None or unit is None:
+        return None
+    monday = day - timedelta(days=day.weekday())
+    if unit in WEEKDAYS:
+        number = WEEKDAYS.index(unit)
+        if code == "zh":
+            # "下周五" is the Friday of next week, whichever day it is said on.
+            return "day", monday + timedelta(weeks=step, days=number)
+        return "day", _rel_weekday(day, number, step, past=step < 0)
+    if unit == "week":
+        return "week", monday + timedelta(weeks=step)
+    if unit == "weekend":
+        return "weekend", monday + timedelta(weeks=step, days=5)
+    if unit in ("month", "year"):
+        return unit, _months_on(day, step * 12 if unit == "year" else step)
+    return None
+
+
+def _months_on(day: date, months: int) -> date:
+    """`day` moved on by `months` (back when negative), its day of the month kept where
+    the month has it."""
+    from dateutil.relativedelta import relativedelta
+
+    return day + relativedelta(months=months)
+
+
+def _said_count(words: str, code: str) -> int | None:
+    """The number `words` (a `_SAID_IN` count) says: digits, or a word of `_COUNTS_SAID`."""
+    if words.isdigit():
+        return int(words)
+    return _COUNTS_SAID[code].get(words.casefold())
+
+
+def _unit_said(word: str, code: str) -> str | None:
+    """The English name (`_RELATIVE`'s) of a unit or weekday said in `code`, its plural
+    ("Wochen", "Tagen", "semaines", "meses") read as its singular."""
+    units = _UNITS_SAID[code]
+    said = " ".join(word.casefold().split())
+    for cut in (said, said[:-1], said[:-2]):
+        if cut in units:
+            return units[cut]
+    return None
 
 
 # --------------------------------------------------------------------------- which sentences
@@ -5834,16 +6302,21 @@ def _told_not_in_english(
         _add(facts, seen, f"The user's name is {stated}.")
     kept = states(sentence, code, acknowledging=role == "assistant" and not speaker)
     if kept:
-        _add(facts, seen, _as_said(kept, code, speaker, user=role == "user"))
+        _add(facts, seen, _as_said(kept, code, speaker, user=role == "user", said=_time(item)))
     return user_name, speaker
 
 
-def _as_said(sentence: str, code: str, speaker: str | None, user: bool) -> str:
-    """A sentence not in English as its bullet: as said, with its full stop, after its
-    speaker's name when it does not hold it (as an English bullet is), or an unnamed
-    user's "The user: " when it speaks of them alone ("Ich wohne in Köln": no rewrite
-    makes it the user's, so the prefix says whose "ich" it is)."""
-    fact = " ".join(closed(sentence, code).split())
+def _as_said(
+    sentence: str, code: str, speaker: str | None, user: bool, said: datetime | None = None
+) -> str:
+    """A sentence not in English as its bullet: as said, its relative dates resolved
+    against `said` in its own language ("morgen" is "am 2026-12-07"), with its full stop,
+    after its speaker's name when it does not hold it (as an English bullet is), or an
+    unnamed user's "The user: " when it speaks of them alone ("Ich wohne in Köln": no
+    rewrite makes it the user's, so the prefix says whose "ich" it is)."""
+    fact = " ".join(closed(resolve_dates(sentence, said, code=code), code).split())
+    if speaker and code == "de":
+        fact = german_third_person(fact, speaker) or fact
     if speaker and speaker.casefold() not in fact.casefold():
         return f"{speaker}: {fact}"
     if not speaker and user and first_person(fact):

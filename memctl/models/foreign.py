@@ -447,3 +447,110 @@ def told_apart(fact: str) -> frozenset[str]:
         return frozenset()
     runs = frozenset(_CJK_RUN.findall(fact))
     return runs | {"not"} if _NEGATED.search(fact) else runs
+
+
+_GERMAN_IRREGULAR = {
+    "bin": "ist",
+    "habe": "hat",
+    "hab": "hat",
+    "muss": "muss",
+    "kann": "kann",
+    "will": "will",
+    "weiß": "weiß",
+    "weiss": "weiss",
+    "darf": "darf",
+    "soll": "soll",
+    "mag": "mag",
+    "möchte": "möchte",
+    "werde": "wird",
+    "tue": "tut",
+}
+"""German verbs whose third person the ending rule does not give ("ich bin": "ist"; the
+modals, whose third person is their first)."""
+_GERMAN_STRONG = re.compile(
+    r"(?:fahr|trag|schlag|lad|grab|wachs|wasch|fall|halt|lass|lauf|stoß|schlaf|brat|rat|"
+    r"fang|sprech|brech|treff|helf|werf|sterb|werb|gelt|nehm|geb|ess|fress|mess|vergess|sauf|"
+    r"seh|les|stehl|empfehl|befehl|tret|erschreck|schmelz|gebär|flecht|fecht|blas|hau|"
+    r"stech|verderb|berg|schwell|quell|dresch|schelt)e$"
+)
+"""A first person of a German verb whose stem changes its vowel in the third person
+("fahre": "fährt", "spreche": "spricht", "gebe": "gibt", "lese": "liest"): the ending
+rule would write "fahrt", so the sentence stays in the first person. Read as the end
+of the word, so a prefixed one ("vergebe", "verlasse") is one too; a regular verb that
+ends so ("presse") stays in the first person too, which is safe."""
+_GERMAN_NOT_A_VERB = frozenset(
+    (
+        *("alleine", "gerne", "gerade", "heute", "wieder", "bitte", "danke", "ohne"),
+        *("eine", "keine", "meine", "deine", "seine", "beide", "selbe", "selber"),
+        *("diese", "jene", "jede", "viele", "alle"),
+    )
+)
+"""Words ending in "-e" after "Ich" or "und" that are no verb ("Ich alleine", "und eine
+Katze")."""
+_GERMAN_PAST_OR_WISH = frozenset(
+    ("wurde", "würde", "wäre", "käme", "ginge", "bliebe", "gäbe", "läge", "sähe", "stünde")
+)
+_GERMAN_PRESENT_TE = frozenset(
+    (
+        *("arbeite", "warte", "erwarte", "teste", "starte", "leite", "richte", "achte"),
+        *("beachte", "betrachte", "beobachte", "antworte", "biete", "bereite", "begleite"),
+        *("miete", "vermiete", "bewerte", "verwalte", "gestalte", "schalte", "fürchte"),
+        *("berichte",),
+    )
+)
+"""A first person ending in "-te" is a past or a wish ("machte", "wollte", "hätte",
+whose third person is the same word) but for a verb whose stem ends in "t": these,
+the commonest, are read as a present ("arbeite": "arbeitet"); any other "-te" keeps
+"Ich". "-de" and "-re" are a present but for "wurde", "würde" and the wishes of
+`_GERMAN_PAST_OR_WISH`."""
+_FIRST_PERSON_DE = re.compile(r"(?i:\b(?:ich|mich|mir|mein\w*|uns|unser\w*|wir)\b)")
+_SECOND_VERB_DE = re.compile(r"(?i:\b(?:und|oder|aber|sondern|dann|doch)\s+(?P<verb>[a-zäöüß]+)\b)")
+
+
+def german_third_person(sentence: str, name: str) -> str | None:
+    """`sentence`, a German one opening "Ich" and its verb, with `name` for "Ich" and the
+    verb in its third person ("Ich bevorzuge Antworten auf Deutsch": "Jürgen bevorzugt
+    Antworten auf Deutsch"), as the English rules write "I prefer" as "Jürgen prefers";
+    None where the form is not certain, and the sentence is then kept as said: a verb
+    whose stem changes ("Ich fahre": "fährt", `_GERMAN_STRONG`) or one of "-eln"
+    ("sammle": "sammelt"), a second verb of the same "ich" ("und wohne in Köln"), or
+    another word of the speaker ("mich", "mein", "wir"), which a rewrite would leave
+    pointing at no one ("Jürgen freut mich"). A mangled sentence is worse than "Ich"."""
+    match = re.match(r"Ich\s+(?P<verb>[a-zäöüß]+)\b", sentence)
+    if not match or name_stated(sentence):
+        return None
+    verb = match["verb"]
+    if verb in ("heiße", "heisse"):
+        return None  # naming oneself: "The user's name is ..." says it
+    third = _GERMAN_IRREGULAR.get(verb) or _regular_third_person(verb)
+    rest = sentence[match.end() :]
+    if third is None or _FIRST_PERSON_DE.search(rest):
+        return None
+    for joined in _SECOND_VERB_DE.finditer(rest):
+        said = joined["verb"]
+        if said in _GERMAN_IRREGULAR or (said.endswith("e") and said not in _GERMAN_NOT_A_VERB):
+            return None
+    return f"{name} {third}{rest}"
+
+
+def _regular_third_person(verb: str) -> str | None:
+    """The third person of a regular German verb's first person ("bevorzuge":
+    "bevorzugt", "arbeite": "arbeitet", "rechne": "rechnet", "heiße": "heißt"); None for
+    one whose form the rule does not know (`_GERMAN_STRONG`, "-le" of "-eln", a word
+    that is no verb)."""
+    if not verb.endswith("e") or len(verb) < 4 or verb in _GERMAN_NOT_A_VERB:
+        return None
+    if verb in _GERMAN_PAST_OR_WISH or (verb.endswith("te") and verb not in _GERMAN_PRESENT_TE):
+        return None  # "machte", "wollte", "arbeitete", "würde": a past or a wish
+    if _GERMAN_STRONG.search(verb) or re.search(r"[bcdfgkmnpstvwxzß]le$", verb):
+        return None
+    stem = verb[:-1]
+    if stem.endswith(("t", "d")) or _CONSONANT_BEFORE_NASAL.search(stem):
+        return stem + "et"  # "arbeitet", "findet", "rechnet", "atmet", "öffnet"
+    return stem + "t"
+
+
+_CONSONANT_BEFORE_NASAL = re.compile(r"(?:[bcdfgkpstvwxzß]|(?<![aeiouäöü])h)[mn]$")
+"""A stem ending in "m" or "n" after a consonant, which takes "-et" ("rechn", "atm",
+"öffn", "zeichn"); not after "l", "r", a vowel, a lengthening "h" or itself ("lernt",
+"wohnt", "kennt", "kommt")."""

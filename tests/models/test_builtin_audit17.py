@@ -163,10 +163,11 @@ def test_a_name_stated_names_the_user(said: str, name: str) -> None:
 
 
 def test_the_name_stated_names_the_user_after_it() -> None:
+    """The name stands for "Ich" where the verb's third person is certain (left22b)."""
     assert flush("Ich heiße Jürgen.", "Ich wohne seit 2019 in Köln.") == [
         "The user's name is Jürgen.",
         "Ich heiße Jürgen.",
-        "Jürgen: Ich wohne seit 2019 in Köln.",
+        "Jürgen wohnt seit 2019 in Köln.",
     ]
 
 

@@ -40,3 +40,21 @@ def test_a_changed_value_in_german_and_chinese_ranks_above_the_old_one(workspace
         "memory/2026-11-23.md:4",
         "memory/2026-11-16.md:4",
     ]
+
+
+def test_a_word_inside_a_compound_is_searchs_and_a_whole_word_recalls(cli, workspace):
+    """Audit 17 leftover (left22b): `search strasse` finds "Straßenbahn-Modul" (a
+    case-folded substring, as the README promises search), `recall strasse` does not
+    (recall ranks whole words, their endings aside: "strasse" is no word of the line,
+    whose words are "straßenbahn" and "modul"); `recall strassenbahn` and `recall modul`
+    find it."""
+    saved = cli("-w", workspace, "save", "Die Abgabe für das Straßenbahn-Modul ist am Freitag.")
+    assert saved.exit_code == 0, saved.stderr
+    for query in ("strasse", "STRASSE", "bahn", "strassenbahn-modul"):
+        found = cli("-w", workspace, "search", query)
+        assert found.exit_code == 0 and "Straßenbahn-Modul" in found.stdout, query
+    for query in ("strasse", "bahn"):
+        assert cli("-w", workspace, "recall", query).exit_code == 1, query
+    for query in ("strassenbahn", "Straßenbahn", "modul"):
+        found = cli("-w", workspace, "recall", query)
+        assert found.exit_code == 0 and "Straßenbahn-Modul" in found.stdout, query

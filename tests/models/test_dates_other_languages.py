@@ -1,0 +1,159 @@
+"""Relative dates said in German, French, Spanish and Chinese are resolved, as English's
+are (audit 17's leftovers, left22b): "morgen", "demain", "mañana", "明天" read a month
+later would name the wrong day. The false friends stay as said: German's "Morgen" and
+Spanish's "mañana" are also the morning ("Guten Morgen", "por la mañana"), and a Chinese
+time word's characters are also inside other words ("目前天气", "看一下周报")."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+
+from memctl.core.prompts import NO_REPLY
+from memctl.models.builtin import BuiltinModel
+from memctl.models.facts import resolve_dates
+from memctl.models.interface import Request
+from memctl.models.language import language
+
+WEDNESDAY = datetime(2026, 12, 9, 10, 0, tzinfo=UTC)
+"""Said on Wednesday 2026-12-09: tomorrow is 12-10, the coming Friday 12-11, next week's
+Monday 12-14."""
+
+
+def flush(*texts: str) -> list[str]:
+    conversation: list[dict[str, Any]] = [
+        {"role": "user", "text": text, "ts": WEDNESDAY.isoformat()} for text in texts
+    ]
+    payload = {"conversation": conversation, "memory": "", "ledger": "", "thread": "t"}
+    text = BuiltinModel().complete(Request("flush", [], payload)).text
+    return [] if text == NO_REPLY else [line.removeprefix("- ") for line in text.splitlines()]
+
+
+def resolved(sentence: str) -> str:
+    return resolve_dates(sentence, WEDNESDAY, code=language(sentence))
+
+
+@pytest.mark.parametrize(
+    ("said", "written"),
+    [
+        # German
+        ("Die Abgabe ist morgen.", "Die Abgabe ist am 2026-12-10."),
+        ("Morgen deployen wir die neue Version.", "Am 2026-12-10 deployen wir die neue Version."),
+        ("Die Abgabe ist übermorgen.", "Die Abgabe ist am 2026-12-11."),
+        (
+            "Wir treffen uns nächsten Freitag mit dem Kunden.",
+            "Wir treffen uns am 2026-12-11 mit dem Kunden.",
+        ),
+        ("Das Meeting ist am nächsten Montag.", "Das Meeting ist am 2026-12-14."),
+        ("Das Release ist in zwei Wochen.", "Das Release ist um den 2026-12-23."),
+        ("Nächste Woche bin ich in Hamburg.", "In der Woche vom 2026-12-14 bin ich in Hamburg."),
+        ("Im nächsten Monat ziehen wir nach Köln.", "Im Januar 2027 ziehen wir nach Köln."),
+        ("Die Deadline ist bis morgen.", "Die Deadline ist bis 2026-12-10."),
+        (
+            "Vor zwei Wochen ist der Server ausgefallen.",
+            "Um den 2026-11-25 ist der Server ausgefallen.",
+        ),
+        (
+            "Ich habe heute morgen den Server neu gestartet.",
+            "Ich habe am 2026-12-09 den Server neu gestartet.",
+        ),
+        # French
+        ("La réunion est demain à 10h.", "La réunion est le 2026-12-10 à 10h."),
+        ("La migration est aujourd’hui.", "La migration est le 2026-12-09."),
+        ("Le déploiement est vendredi prochain.", "Le déploiement est le 2026-12-11."),
+        (
+            "La livraison est prévue dans deux semaines.",
+            "La livraison est prévue vers le 2026-12-23.",
+        ),
+        ("Le rendez-vous est reporté à après-demain.", "Le rendez-vous est reporté au 2026-12-11."),
+        (
+            "Nous déménageons la semaine prochaine à Lyon.",
+            "Nous déménageons la semaine du 2026-12-14 à Lyon.",
+        ),
+        # Spanish (a short one is often guessed French: both tables read it)
+        ("La reunión es mañana a las diez.", "La reunión es el 2026-12-10 a las diez."),
+        ("El lanzamiento es el próximo viernes.", "El lanzamiento es el 2026-12-11."),
+        ("La entrega es pasado mañana.", "La entrega es el 2026-12-11."),
+        (
+            "La semana que viene vamos a Madrid con el equipo.",
+            "La semana del 2026-12-14 vamos a Madrid con el equipo.",
+        ),
+        (
+            "El equipo se muda dentro de dos semanas a Valencia.",
+            "El equipo se muda hacia el 2026-12-23 a Valencia.",
+        ),
+        # Chinese: 下周五 is the Friday of next week, not the coming one
+        ("我们明天部署新版本。", "我们2026-12-10部署新版本。"),
+        ("截止日期是后天。", "截止日期是2026-12-11。"),
+        ("下周五和客户开会。", "2026-12-18和客户开会。"),
+        ("下个月我们搬到上海。", "2027年1月我们搬到上海。"),
+        ("两周后上线。", "2026-12-23前后上线。"),
+        ("明年我们换到Postgres。", "2027年我们换到Postgres。"),
+        ("三天前服务器宕机了。", "2026-12-06服务器宕机了。"),
+    ],
+)
+def test_a_relative_date_in_another_language_is_written_as_its_date(
+    said: str, written: str
+) -> None:
+    assert resolved(said) == written
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # German's "Morgen" is also the morning.
+        "Guten Morgen, das Daily fällt aus.",
+        "Am Montag Morgen ist das Daily im Raum Spree.",
+        "Jeden Morgen laufen die Backups um 6 Uhr.",
+        "Morgen zusammen, das Daily ist im Raum Spree.",
+        # Spanish's "mañana" too.
+        "Trabajo por la mañana en la oficina de Madrid.",
+        "Esta mañana el servidor estaba caído.",
+        "Las reuniones son a las diez de la mañana.",
+        # A span, not a date: done in two weeks.
+        "Wir haben das in zwei Wochen gebaut.",
+        # Portuguese, which writes "próxima semana" as Spanish does, is read by no table.
+        "Vamos mudar na próxima semana para Lisboa.",
+        # Chinese characters of another word.
+        "目前天气很好。",
+        "看一下周报，确认一下周五的会议。",
+        "然后天亮了我们就出发了。",
+        "几十天后才有结果。",
+    ],
+)
+def test_a_false_friend_stays_as_said(said: str) -> None:
+    assert resolved(said) == said
+
+
+def test_tomorrow_morning_is_tomorrow_and_the_morning_stays() -> None:
+    assert resolved("Mañana por la mañana desplegamos la versión nueva.") == (
+        "El 2026-12-10 por la mañana desplegamos la versión nueva."
+    )
+    assert (
+        resolved("Guten Morgen! Die Abgabe ist morgen.")
+        == "Guten Morgen! Die Abgabe ist am 2026-12-10."
+    )
+
+
+def test_a_flushed_fact_in_another_language_names_its_day() -> None:
+    facts = flush(
+        "Die Abgabe für das Straßenbahn-Modul ist übermorgen.",
+        "La démo client est vendredi prochain.",
+        "El lanzamiento es el próximo viernes.",
+        "截止日期是下周五。",
+    )
+    assert "Die Abgabe für das Straßenbahn-Modul ist am 2026-12-11." in facts
+    assert "La démo client est le 2026-12-11." in facts
+    assert "El lanzamiento es el 2026-12-11." in facts
+    assert "截止日期是2026-12-18。" in facts
+
+
+def test_an_english_sentence_is_resolved_as_before() -> None:
+    sentence = "The demo is next Friday and the review tomorrow."
+    assert resolve_dates(sentence, WEDNESDAY) == resolve_dates(sentence, WEDNESDAY, code="en")
+    assert (
+        resolve_dates(sentence, WEDNESDAY)
+        == "The demo is on 2026-12-11 and the review on 2026-12-10."
+    )
