@@ -3906,13 +3906,22 @@ _ONE_KIN = (kin_words(plural=False) - {"family"}) | _OTHERS
 """One relation of a person (no plural, no family): "my sister", "her boss"."""
 
 
+def _names_source(folded: Sequence[str], at: int) -> bool:
+    """Whether the words from `at` on name whom a fact is told by ("..., per Dobromir",
+    "according to Kenji")."""
+    return at > 0 and (
+        folded[at - 1] == "per"
+        or (at > 1 and (folded[at - 2], folded[at - 1]) == ("according", "to"))
+    )
+
+
 def _unsourced(folded: Sequence[str], values: Sequence[bool]) -> list[bool]:
     """`values` without the names a fact gives as its source ("..., per Dobromir",
     "according to Kenji"): who said it, not a value it holds (fixconsol21: "apparently
     Greta has two phones now, per Dobromir" was ended by "..., per Dobromir and Kenji")."""
     kept = list(values)
-    for k, word in enumerate(folded):
-        if word == "per" or (word == "to" and k and folded[k - 1] == "according"):
+    for k in range(len(folded)):
+        if _names_source(folded, k + 1):
             at = k + 1
             while at < len(folded) and kept[at] and _kind(folded[at]) == "name":
                 kept[at] = False
@@ -4885,11 +4894,30 @@ def _told(text: str, names: frozenset[str], who: str | None = None) -> _Told | N
             tokens[at].isupper() for at in range(start, k)
         ):
             strong.add(run)  # a name, not a label in capitals ("42k LOC", "HR export")
+    # Who told it is neither a value nor a word it says of its subject: "apparently
+    # Emeka owns the Echo service now, per Dobromir; Sofia handed it over" tells no old
+    # value Dobromir, and shares no word with "apparently Sofia has two phones now, per
+    # Dobromir" but "apparently" (consol22).
+    source = {
+        k
+        for at, run in runs
+        if _names_source(folded, at)
+        for k in range(at - (2 if folded[at - 1] == "to" else 1), at + len(run.split()))
+    }
     # a month or a weekday is a date, not a name ("we had drinks there Friday")
-    runs = [(at, run) for at, run in runs if not _WEEKDAY_OR_MONTH.fullmatch(run)]
+    runs = [
+        (at, run) for at, run in runs if not _WEEKDAY_OR_MONTH.fullmatch(run) and at not in source
+    ]
     kept = set(folded)
     said_by = {w.casefold() for w in (speaker[1] if speaker else who or "").split()}
-    words = frozenset(w for w in folded if w[:1].isalnum() and w not in _SLOT_STOP) | said_by
+    words = (
+        frozenset(
+            w
+            for k, w in enumerate(folded)
+            if w[:1].isalnum() and w not in _SLOT_STOP and k not in source
+        )
+        | said_by
+    )
     starts = {at for at, _ in runs}
     ends = {at + len(run.split()) - 1 for at, run in runs}
     # "Jonas and Rosa paired", "plays chess with Rosa": a companion, not a value
@@ -4904,8 +4932,12 @@ def _told(text: str, names: frozenset[str], who: str | None = None) -> _Told | N
             or (folded[near] == "with" and near == at - 1)
         )
     )
-    # "since May" is no hedge: only a word in lower case hedges ("may", "might")
-    lower = {folded[k] for k, t in enumerate(tokens) if not t[:1].isupper()}
+    # "since May" is no hedge: only a word in lower case hedges ("may", "might"), or
+    # one a clause opens with that is no name ("If the next major breaks the API, the
+    # Dune service won't take it": a condition, consol22)
+    lower = {
+        folded[k] for k, t in enumerate(tokens) if not t[:1].isupper() or (opens[k] and not name[k])
+    }
     blocked = bool(kept & (_ADDS | _ADDING) or lower & _HEDGED or _CALLED_OFF.search(body))
     # a name in a clause with a negation is not said to hold ("don't even mention ...")
     negated = bool(_NEGATION.search(body))
@@ -4925,7 +4957,7 @@ def _told(text: str, names: frozenset[str], who: str | None = None) -> _Told | N
         pairs,
         denied,
         frozenset(folded[k] for at in (*breaks, len(tokens)) for k in (at - 1, at - 2) if k >= 0),
-        frozenset(folded[k] for k, t in enumerate(tokens) if t[:1].isupper()),
+        frozenset(folded[k] for k, t in enumerate(tokens) if t[:1].isupper() and k not in source),
         tuple(tokens),
         tuple(folded),
         blocked,
