@@ -1379,23 +1379,46 @@ def _subject_key(text: str) -> str | None:
     return keyed["key"].casefold().removeprefix("v") if keyed else None
 
 
+# A ticket said beside what a fact states, in a clause of its own (audit 18: "The flaky
+# test is tests/integration/test_pool_1.py and the ticket is OPS-301." then "... test_pool_2.py
+# and the ticket is OPS-302."), says which record the fact is, as a closing aside naming
+# one does ("(OPS-301)"): two facts filed under two tickets are two records, two flaky
+# tests each with its own ticket, and neither replaces the other. A ticket that is the
+# fact's own value ("The outage is tracked in OPS-301.", "The ticket for the outage is
+# OPS-301.") is no such clause: a later "OPS-302" still replaces it (consol22).
+_FILED_UNDER = re.compile(
+    r"(?:[,;]|\band)\s+(?:the\s+|its\s+|a\s+)?(?:ticket|issue|bug|incident)\s+"
+    r"(?:is\s+|was\s+|:\s*|#\s*)?(?P<key>[A-Z][A-Z0-9]*-\d+)\b"
+)
+
+
+def _filed_under(text: str) -> str | None:
+    """The ticket a fact's own clause files it under (see above), or None."""
+    filed = _FILED_UNDER.search(text)
+    return filed["key"] if filed else None
+
+
 class _Found(dict[int, int]):
     """`stale`'s {stale index: index of the fact that replaced it}, refusing every
-    reading's pair of two facts whose closing asides name two subjects, or whose
-    subjects two identifiers key (see above): the pair is never made, so a later fact of
-    the right subject may still be paired."""
+    reading's pair of two facts whose closing asides name two subjects, whose subjects
+    two identifiers key, or that two tickets file (see above): the pair is never made,
+    so a later fact of the right subject may still be paired."""
 
     def __init__(self, facts: Sequence[str]) -> None:
         super().__init__()
         self._asides = _aside_subjects(facts)
         self._keys = [_subject_key(text) for text in facts]
+        self._tickets = [_filed_under(text) for text in facts]
 
     def _apart(self, older: int, newer: int) -> bool:
-        a, b = self._asides[older], self._asides[newer]
-        if a is not None and b is not None and a != b:
-            return True
-        c, d = self._keys[older], self._keys[newer]
-        return c is not None and d is not None and c != d
+        return any(
+            a is not None and b is not None and a != b
+            for a, b in (
+                (self._asides[older], self._asides[newer]),
+                (self._keys[older], self._keys[newer]),
+                (self._tickets[older], self._tickets[newer]),
+            )
+        )
 
     def __setitem__(self, older: int, newer: int) -> None:
         if not self._apart(older, newer):

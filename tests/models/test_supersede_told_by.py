@@ -6,7 +6,11 @@
   changes dropped by another subject's hearsay);
 - a fact that opens with a condition ("If ...", "Should ...") tells no change, even
   with its hedge written with a capital (eighteenth's inverted "Should the launch
-  slip, ...", a control and a change lost to it).
+  slip, ...", a control and a change lost to it);
+- a fact that files itself under a ticket in a clause of its own ("... and the ticket
+  is OPS-301") is that ticket's record: another ticket's record is another thing
+  (audit 18: two flaky tests, two tickets), while a ticket that is the fact's own value
+  is still replaced.
 
 The sentences are this file's own, of the structures those were found in.
 """
@@ -15,6 +19,7 @@ from __future__ import annotations
 
 import pytest
 
+from memctl.models.curate import merge
 from memctl.models.supersede import stale
 
 # (older, newer): both stay current.
@@ -45,20 +50,55 @@ KEPT = [
         "Kappa rollout date: 2027-03-02",
         "Should the Kappa rollout slip, the Owners shall meet within 9 days to pick a new date.",
     ),
+    # two tickets, two records
+    (
+        "The failing job is ci/nightly-3.yml and the ticket is BLD-71.",
+        "The failing job is ci/nightly-4.yml and the ticket is BLD-72.",
+    ),
+    (
+        "The slow query is reports/monthly.sql; ticket DB-880.",
+        "The slow query is reports/weekly.sql; ticket DB-912.",
+    ),
 ]
 
 # (older, newer): the newer one still replaces the older one.
 REPLACED = [
     ("Tariq owns the Kappa service.", "Rhys owns the Kappa service now, per Ottilie."),
+    ("The outage is tracked in BLD-71.", "The outage is tracked in BLD-72."),
+    ("The ticket for the outage is BLD-71.", "The ticket for the outage is BLD-72."),
+    (
+        "The failing job is ci/nightly-3.yml and the ticket is BLD-71.",
+        "The failing job is ci/nightly-4.yml and the ticket is BLD-71.",
+    ),
     ("Tariq drives a Volvo.", "Tariq sold the Volvo; he drives a Saab now."),
 ]
 
 
 @pytest.mark.parametrize(("older", "newer"), KEPT)
-def test_a_later_fact_leaves_another_subject_teller_or_condition(older: str, newer: str) -> None:
+def test_a_later_fact_leaves_another_subject_teller_condition_or_ticket(
+    older: str, newer: str
+) -> None:
     assert stale([older, newer]) == {}
 
 
 @pytest.mark.parametrize(("older", "newer"), REPLACED)
 def test_a_change_of_the_same_thing_is_still_read(older: str, newer: str) -> None:
     assert stale([older, newer]) == {0: 1}
+
+
+def test_consolidation_keeps_both_flaky_tests_and_their_tickets() -> None:
+    """Audit 18's two facts, through curate's merge (as consolidation reads them)."""
+    dailies = [
+        (
+            f"memory/2026-11-{day}.md",
+            f"## Memory Flush — 2026-11-{day}T09:00:00+00:00 · thread t · entries 0-1 · builtin"
+            f"\n\n- {text}\n",
+        )
+        for day, text in (
+            ("20", "The flaky test is tests/integration/test_pool_1.py and the ticket is OPS-301."),
+            ("21", "The flaky test is tests/integration/test_pool_2.py and the ticket is OPS-302."),
+        )
+    ]
+    merged = merge("", dailies)
+    assert merged.superseded == []
+    assert len(merged.facts) == 2
