@@ -1077,8 +1077,22 @@ def _change(
         # of, as "the API port" does (fixaudit13b)
         subject, value = subject | {named[1]}, named[2]
         when = "when" if _is_date(value) and slot in ("", "when") else when  # read alike
+    if form == "from" and (whose := _WHOSE_CHANGED.match(value_text)):
+        # "Status changed from Open to In Review on the Cobalt launch's budget ticket":
+        # the status of that ticket, not of every status (consol22)
+        named = frozenset(_fold(w) for w in whose["whose"].split() if w.casefold() != "the")
+        subject, value = subject | named, _value(whose["value"])
     old = _value(groups.get("old") or "")
     return Claim(subject, when, value, True, False, False, old)
+
+
+# What changed of whom, said after the new value: "... from Open to In Review on the
+# Cobalt launch's budget ticket", "... for the Atlas service". The owner named there is
+# part of the subject: two such changes of two owners are two facts.
+_WHOSE_CHANGED = re.compile(
+    r"^(?P<value>.+?) (?:on|for|of) (?P<whose>(?:the )?[A-Z][\w-]*(?: [\w-]+)?['’]s\b.*"
+    r"|the [A-Z][\w-]*(?: [a-z][\w-]*){0,2})$"
+)
 
 
 # A role of something not named ("the deputy for a different area", "the lead of a

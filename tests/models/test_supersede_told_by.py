@@ -10,7 +10,10 @@
 - a fact that files itself under a ticket in a clause of its own ("... and the ticket
   is OPS-301") is that ticket's record: another ticket's record is another thing
   (audit 18: two flaky tests, two tickets), while a ticket that is the fact's own value
-  is still replaced.
+  is still replaced;
+- a field changed "from A to B on the Cobalt launch's budget ticket" is that ticket's
+  field: the same change on another owner's ticket is another fact (nineteenth's false
+  drops), while a later change of the same ticket's field replaces it.
 
 The sentences are this file's own, of the structures those were found in.
 """
@@ -59,6 +62,11 @@ KEPT = [
         "The slow query is reports/monthly.sql; ticket DB-880.",
         "The slow query is reports/weekly.sql; ticket DB-912.",
     ),
+    # a field of two owners' records
+    (
+        "Priority changed from Low to High on the Atlas migration's review ticket.",
+        "Priority changed from Low to High on the Pulsar audit's review ticket.",
+    ),
 ]
 
 # (older, newer): the newer one still replaces the older one.
@@ -71,6 +79,15 @@ REPLACED = [
         "The failing job is ci/nightly-4.yml and the ticket is BLD-71.",
     ),
     ("Tariq drives a Volvo.", "Tariq sold the Volvo; he drives a Saab now."),
+    (
+        "Priority changed from Low to High on the Atlas migration's review ticket.",
+        "Priority changed from High to Urgent on the Atlas migration's review ticket.",
+    ),
+    ("The standup moved from 10:00 to 11:00 on Mondays.", "The standup moved from 11:00 to 12:00."),
+    (
+        "Owner changed from Tariq to Rhys for the Kappa service.",
+        "Owner changed from Rhys to Ottilie for the Kappa service.",
+    ),
 ]
 
 
