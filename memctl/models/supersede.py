@@ -1080,8 +1080,8 @@ def _change(
     if form == "from" and (whose := _WHOSE_CHANGED.match(value_text)):
         # "Status changed from Open to In Review on the Cobalt launch's budget ticket":
         # the status of that ticket, not of every status (consol22)
-        named = frozenset(_fold(w) for w in whose["whose"].split() if w.casefold() != "the")
-        subject, value = subject | named, _value(whose["value"])
+        owner = frozenset(_fold(w) for w in whose["whose"].split() if w.casefold() != "the")
+        subject, value = subject | owner, _value(whose["value"])
     old = _value(groups.get("old") or "")
     return Claim(subject, when, value, True, False, False, old)
 
