@@ -1077,8 +1077,22 @@ def _change(
         # of, as "the API port" does (fixaudit13b)
         subject, value = subject | {named[1]}, named[2]
         when = "when" if _is_date(value) and slot in ("", "when") else when  # read alike
+    if form == "from" and (whose := _WHOSE_CHANGED.match(value_text)):
+        # "Status changed from Open to In Review on the Cobalt launch's budget ticket":
+        # the status of that ticket, not of every status (consol22)
+        owner = frozenset(_fold(w) for w in whose["whose"].split() if w.casefold() != "the")
+        subject, value = subject | owner, _value(whose["value"])
     old = _value(groups.get("old") or "")
     return Claim(subject, when, value, True, False, False, old)
+
+
+# What changed of whom, said after the new value: "... from Open to In Review on the
+# Cobalt launch's budget ticket", "... for the Atlas service". The owner named there is
+# part of the subject: two such changes of two owners are two facts.
+_WHOSE_CHANGED = re.compile(
+    r"^(?P<value>.+?) (?:on|for|of) (?P<whose>(?:the )?[A-Z][\w-]*(?: [\w-]+)?['’]s\b.*"
+    r"|the [A-Z][\w-]*(?: [a-z][\w-]*){0,2})$"
+)
 
 
 # A role of something not named ("the deputy for a different area", "the lead of a
@@ -1379,23 +1393,46 @@ def _subject_key(text: str) -> str | None:
     return keyed["key"].casefold().removeprefix("v") if keyed else None
 
 
+# A ticket said beside what a fact states, in a clause of its own (audit 18: "The flaky
+# test is tests/integration/test_pool_1.py and the ticket is OPS-301." then "... test_pool_2.py
+# and the ticket is OPS-302."), says which record the fact is, as a closing aside naming
+# one does ("(OPS-301)"): two facts filed under two tickets are two records, two flaky
+# tests each with its own ticket, and neither replaces the other. A ticket that is the
+# fact's own value ("The outage is tracked in OPS-301.", "The ticket for the outage is
+# OPS-301.") is no such clause: a later "OPS-302" still replaces it (consol22).
+_FILED_UNDER = re.compile(
+    r"(?:[,;]|\band)\s+(?:the\s+|its\s+|a\s+)?(?:ticket|issue|bug|incident)\s+"
+    r"(?:is\s+|was\s+|:\s*|#\s*)?(?P<key>[A-Z][A-Z0-9]*-\d+)\b"
+)
+
+
+def _filed_under(text: str) -> str | None:
+    """The ticket a fact's own clause files it under (see above), or None."""
+    filed = _FILED_UNDER.search(text)
+    return filed["key"] if filed else None
+
+
 class _Found(dict[int, int]):
     """`stale`'s {stale index: index of the fact that replaced it}, refusing every
-    reading's pair of two facts whose closing asides name two subjects, or whose
-    subjects two identifiers key (see above): the pair is never made, so a later fact of
-    the right subject may still be paired."""
+    reading's pair of two facts whose closing asides name two subjects, whose subjects
+    two identifiers key, or that two tickets file (see above): the pair is never made,
+    so a later fact of the right subject may still be paired."""
 
     def __init__(self, facts: Sequence[str]) -> None:
         super().__init__()
         self._asides = _aside_subjects(facts)
         self._keys = [_subject_key(text) for text in facts]
+        self._tickets = [_filed_under(text) for text in facts]
 
     def _apart(self, older: int, newer: int) -> bool:
-        a, b = self._asides[older], self._asides[newer]
-        if a is not None and b is not None and a != b:
-            return True
-        c, d = self._keys[older], self._keys[newer]
-        return c is not None and d is not None and c != d
+        return any(
+            a is not None and b is not None and a != b
+            for a, b in (
+                (self._asides[older], self._asides[newer]),
+                (self._keys[older], self._keys[newer]),
+                (self._tickets[older], self._tickets[newer]),
+            )
+        )
 
     def __setitem__(self, older: int, newer: int) -> None:
         if not self._apart(older, newer):
@@ -3906,13 +3943,22 @@ _ONE_KIN = (kin_words(plural=False) - {"family"}) | _OTHERS
 """One relation of a person (no plural, no family): "my sister", "her boss"."""
 
 
+def _names_source(folded: Sequence[str], at: int) -> bool:
+    """Whether the words from `at` on name whom a fact is told by ("..., per Dobromir",
+    "according to Kenji")."""
+    return at > 0 and (
+        folded[at - 1] == "per"
+        or (at > 1 and (folded[at - 2], folded[at - 1]) == ("according", "to"))
+    )
+
+
 def _unsourced(folded: Sequence[str], values: Sequence[bool]) -> list[bool]:
     """`values` without the names a fact gives as its source ("..., per Dobromir",
     "according to Kenji"): who said it, not a value it holds (fixconsol21: "apparently
     Greta has two phones now, per Dobromir" was ended by "..., per Dobromir and Kenji")."""
     kept = list(values)
-    for k, word in enumerate(folded):
-        if word == "per" or (word == "to" and k and folded[k - 1] == "according"):
+    for k in range(len(folded)):
+        if _names_source(folded, k + 1):
             at = k + 1
             while at < len(folded) and kept[at] and _kind(folded[at]) == "name":
                 kept[at] = False
@@ -4885,11 +4931,30 @@ def _told(text: str, names: frozenset[str], who: str | None = None) -> _Told | N
             tokens[at].isupper() for at in range(start, k)
         ):
             strong.add(run)  # a name, not a label in capitals ("42k LOC", "HR export")
+    # Who told it is neither a value nor a word it says of its subject: "apparently
+    # Emeka owns the Echo service now, per Dobromir; Sofia handed it over" tells no old
+    # value Dobromir, and shares no word with "apparently Sofia has two phones now, per
+    # Dobromir" but "apparently" (consol22).
+    source = {
+        k
+        for at, run in runs
+        if _names_source(folded, at)
+        for k in range(at - (2 if folded[at - 1] == "to" else 1), at + len(run.split()))
+    }
     # a month or a weekday is a date, not a name ("we had drinks there Friday")
-    runs = [(at, run) for at, run in runs if not _WEEKDAY_OR_MONTH.fullmatch(run)]
+    runs = [
+        (at, run) for at, run in runs if not _WEEKDAY_OR_MONTH.fullmatch(run) and at not in source
+    ]
     kept = set(folded)
     said_by = {w.casefold() for w in (speaker[1] if speaker else who or "").split()}
-    words = frozenset(w for w in folded if w[:1].isalnum() and w not in _SLOT_STOP) | said_by
+    words = (
+        frozenset(
+            w
+            for k, w in enumerate(folded)
+            if w[:1].isalnum() and w not in _SLOT_STOP and k not in source
+        )
+        | said_by
+    )
     starts = {at for at, _ in runs}
     ends = {at + len(run.split()) - 1 for at, run in runs}
     # "Jonas and Rosa paired", "plays chess with Rosa": a companion, not a value
@@ -4904,8 +4969,12 @@ def _told(text: str, names: frozenset[str], who: str | None = None) -> _Told | N
             or (folded[near] == "with" and near == at - 1)
         )
     )
-    # "since May" is no hedge: only a word in lower case hedges ("may", "might")
-    lower = {folded[k] for k, t in enumerate(tokens) if not t[:1].isupper()}
+    # "since May" is no hedge: only a word in lower case hedges ("may", "might"), or
+    # one a clause opens with that is no name ("If the next major breaks the API, the
+    # Dune service won't take it": a condition, consol22)
+    lower = {
+        folded[k] for k, t in enumerate(tokens) if not t[:1].isupper() or (opens[k] and not name[k])
+    }
     blocked = bool(kept & (_ADDS | _ADDING) or lower & _HEDGED or _CALLED_OFF.search(body))
     # a name in a clause with a negation is not said to hold ("don't even mention ...")
     negated = bool(_NEGATION.search(body))
@@ -4925,7 +4994,7 @@ def _told(text: str, names: frozenset[str], who: str | None = None) -> _Told | N
         pairs,
         denied,
         frozenset(folded[k] for at in (*breaks, len(tokens)) for k in (at - 1, at - 2) if k >= 0),
-        frozenset(folded[k] for k, t in enumerate(tokens) if t[:1].isupper()),
+        frozenset(folded[k] for k, t in enumerate(tokens) if t[:1].isupper() and k not in source),
         tuple(tokens),
         tuple(folded),
         blocked,

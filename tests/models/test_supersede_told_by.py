@@ -1,0 +1,121 @@
+"""Facts a later one must leave current, and changes still read (consol22):
+
+- who told a fact ("..., per Ottilie", "according to Ottilie") is neither an old value
+  a later fact tells nor a word two facts share: two hearsay facts of two subjects from
+  one teller are not one slot given another value (nineteenth's false drops, and its
+  changes dropped by another subject's hearsay);
+- a fact that opens with a condition ("If ...", "Should ...") tells no change, even
+  with its hedge written with a capital (eighteenth's inverted "Should the launch
+  slip, ...", a control and a change lost to it);
+- a fact that files itself under a ticket in a clause of its own ("... and the ticket
+  is OPS-301") is that ticket's record: another ticket's record is another thing
+  (audit 18: two flaky tests, two tickets), while a ticket that is the fact's own value
+  is still replaced;
+- a field changed "from A to B on the Cobalt launch's budget ticket" is that ticket's
+  field: the same change on another owner's ticket is another fact (nineteenth's false
+  drops), while a later change of the same ticket's field replaces it.
+
+The sentences are this file's own, of the structures those were found in.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from memctl.models.curate import merge
+from memctl.models.supersede import stale
+
+# (older, newer): both stay current.
+KEPT = [
+    # one teller, two subjects
+    (
+        "seems the billing team got a new manager, per Ottilie",
+        "seems Rhys's phone is 07700 900123 now, per Ottilie",
+    ),
+    (
+        "seems the cache in eu-north is on redis-12 now, per Ottilie -- redis-3 was retired",
+        "seems Rhys runs the Kappa service now, per Ottilie; Tariq passed it on",
+    ),
+    (
+        "seems Tariq carries two laptops now, per Ottilie",
+        "seems Rhys runs the Kappa service now, per Ottilie; Tariq passed it on",
+    ),
+    (
+        "In 2019 Tariq interned at Vandelay.",
+        "Seems Vandelay is recruiting, according to Ottilie; Tariq isn't keen.",
+    ),
+    # a condition opening the later fact
+    (
+        "Rhys's team is on the Kappa rota.",
+        "If the pager fires twice, the Kappa rota moves to Tariq, Rhys says.",
+    ),
+    (
+        "Kappa rollout date: 2027-03-02",
+        "Should the Kappa rollout slip, the Owners shall meet within 9 days to pick a new date.",
+    ),
+    # two tickets, two records
+    (
+        "The failing job is ci/nightly-3.yml and the ticket is BLD-71.",
+        "The failing job is ci/nightly-4.yml and the ticket is BLD-72.",
+    ),
+    (
+        "The slow query is reports/monthly.sql; ticket DB-880.",
+        "The slow query is reports/weekly.sql; ticket DB-912.",
+    ),
+    # a field of two owners' records
+    (
+        "Priority changed from Low to High on the Atlas migration's review ticket.",
+        "Priority changed from Low to High on the Pulsar audit's review ticket.",
+    ),
+]
+
+# (older, newer): the newer one still replaces the older one.
+REPLACED = [
+    ("Tariq owns the Kappa service.", "Rhys owns the Kappa service now, per Ottilie."),
+    ("The outage is tracked in BLD-71.", "The outage is tracked in BLD-72."),
+    ("The ticket for the outage is BLD-71.", "The ticket for the outage is BLD-72."),
+    (
+        "The failing job is ci/nightly-3.yml and the ticket is BLD-71.",
+        "The failing job is ci/nightly-4.yml and the ticket is BLD-71.",
+    ),
+    ("Tariq drives a Volvo.", "Tariq sold the Volvo; he drives a Saab now."),
+    (
+        "Priority changed from Low to High on the Atlas migration's review ticket.",
+        "Priority changed from High to Urgent on the Atlas migration's review ticket.",
+    ),
+    ("The standup moved from 10:00 to 11:00 on Mondays.", "The standup moved from 11:00 to 12:00."),
+    (
+        "Owner changed from Tariq to Rhys for the Kappa service.",
+        "Owner changed from Rhys to Ottilie for the Kappa service.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), KEPT)
+def test_a_later_fact_leaves_another_subject_teller_condition_or_ticket(
+    older: str, newer: str
+) -> None:
+    assert stale([older, newer]) == {}
+
+
+@pytest.mark.parametrize(("older", "newer"), REPLACED)
+def test_a_change_of_the_same_thing_is_still_read(older: str, newer: str) -> None:
+    assert stale([older, newer]) == {0: 1}
+
+
+def test_consolidation_keeps_both_flaky_tests_and_their_tickets() -> None:
+    """Audit 18's two facts, through curate's merge (as consolidation reads them)."""
+    dailies = [
+        (
+            f"memory/2026-11-{day}.md",
+            f"## Memory Flush — 2026-11-{day}T09:00:00+00:00 · thread t · entries 0-1 · builtin"
+            f"\n\n- {text}\n",
+        )
+        for day, text in (
+            ("20", "The flaky test is tests/integration/test_pool_1.py and the ticket is OPS-301."),
+            ("21", "The flaky test is tests/integration/test_pool_2.py and the ticket is OPS-302."),
+        )
+    ]
+    merged = merge("", dailies)
+    assert merged.superseded == []
+    assert len(merged.facts) == 2
