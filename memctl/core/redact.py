@@ -38,6 +38,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from memctl.core.lexicon import HAN, HAN_SUPPLEMENTARY
+
 # A value already replaced is not matched again (redacting twice changes nothing). The
 # caseless patterns below run on the lower-cased text, where the marker is lower-case.
 _NOT_MARKER = r"(?!\[redacted:)"
@@ -93,7 +95,7 @@ _STATED_VERBS = (
 same in German, French, Spanish, Italian, Portuguese and Dutch (`lautet`, `est`, `es`,
 `è`, `é`, `wordt`), perhaps with `now`/`still` (`jetzt`, `maintenant`, ...) and a colon;
 in Chinese 是 or 改为 (now: 现在), with or without spaces around."""
-_IDEOGRAPHS = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
+_IDEOGRAPHS = HAN + HAN_SUPPLEMENTARY
 """The CJK ideographs (a character class's ranges). Chinese writes no space between
 words, so a stated secret's value stops at one and may end before one (`令牌是
 Xk9-ab12-Qq7请保管`): else `令牌是在2号机器的3号目录里生成的。`, one clause switching

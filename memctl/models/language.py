@@ -44,12 +44,12 @@ import re
 import unicodedata
 from functools import lru_cache
 
+from memctl.core.lexicon import HAN, HANGUL, KANA
+
 ENGLISH = "en"
-CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+CJK = KANA + HAN
 """Chinese and Japanese characters (kana included): written without spaces between
 words, so the word index reads a run of them by character pairs (`cjk_pairs`)."""
-HANGUL = "\uac00-\ud7af"
-"""Korean syllables: written with spaces between words, and read as words."""
 CJK_RUN = re.compile(f"[{CJK}]+")
 
 
@@ -58,7 +58,7 @@ def _scripts() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     """The classes `language` tells a sentence's script by (CJK or Hangul, kana, Hangul),
     compiled on first use: `re` takes milliseconds to compile classes this wide, and the
     prompt hook and recall import this module for its tables, never calling `language`."""
-    return re.compile(f"[{CJK}{HANGUL}]"), re.compile(r"[\u3040-\u30ff]"), re.compile(f"[{HANGUL}]")
+    return re.compile(f"[{CJK}{HANGUL}]"), re.compile(f"[{KANA}]"), re.compile(f"[{HANGUL}]")
 
 
 _NOT_ENGLISH_LETTER = re.compile(r"[äöüßÄÖÜàâçéèêëîïôûùœÀÂÇÉÈÊÎÔÛñÑ¡¿ìòíóúãõ]")

@@ -753,6 +753,8 @@ def test_a_secret_named_in_prose_without_a_generated_token_stays(text: str) -> N
         ("密码=Gruesse2026Strasse、备用的在保险柜。", "Gruesse2026Strasse", "secret"),
         # A stated secret's value ends before an ideograph (review 29 F2).
         ("令牌是Gruesse2026Strasse请保管好。", "Gruesse2026Strasse", "stated_secret"),
+        # ... any ideograph, extension H's (U+31350, plane 3) too.
+        ("令牌是Gruesse2026Strasse\U00031350请保管好。", "Gruesse2026Strasse", "stated_secret"),
     ],
 )
 def test_a_secret_stated_in_another_language_is_redacted(text: str, secret: str, kind: str) -> None:
