@@ -38,21 +38,13 @@ from collections.abc import Sequence
 from functools import lru_cache
 from itertools import chain, pairwise
 
+from memctl.core.lexicon import NOW_CJK, NOW_WORDS
 from memctl.models.language import CJK, CJK_FUNCTION, TOPIC_FREE, plain
 from memctl.models.words import STOP
 
-NOW = (
-    # German
-    "jetzt|nun|neuerdings|mittlerweile|inzwischen|ab sofort|ab jetzt|seit kurzem|"
-    "künftig|fortan|"
-    # French, Spanish, Italian, Portuguese, Dutch and the Nordic languages
-    "maintenant|désormais|dorénavant|ahora|a partir de ahora|desde ahora|"
-    "actualmente|adesso|ora|d'ora in poi|agora|atualmente|voortaan|tegenwoordig|nu|numera|"
-    # Chinese, Japanese
-    "现在|目前|如今|今は"
-)
-"""Words that say a value holds from now on: the later fact's sign of a change. None that
-English writes as a word of its own ("à présent" is left out: "a present")."""
+NOW = "|".join((*NOW_WORDS, *NOW_CJK))
+"""Words that say a value holds from now on (`memctl.core.lexicon`'s): the later fact's
+sign of a change."""
 CHANGE_VERBS = (
     "改到|改为|改成|改在|换成|换到|变成|变为|调整为|调整到|推迟到|延期到|延后到|提前到|"
     "更改为|更新为|升级到|升级为|迁移到|迁到|搬到|移到"
