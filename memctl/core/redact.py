@@ -38,6 +38,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from memctl.core.lexicon import HAN, HAN_SUPPLEMENTARY, NOW_CJK, NOW_WORDS
+
 # A value already replaced is not matched again (redacting twice changes nothing). The
 # caseless patterns below run on the lower-cased text, where the marker is lower-case.
 _NOT_MARKER = r"(?!\[redacted:)"
@@ -83,17 +85,32 @@ _STATED_NAMES = (
 )
 """A secret's names in prose (`stated_secret`, which adds `pin` for digits alone), lower
 case."""
+_NOW_OR_STILL = "|".join(
+    (
+        "now",
+        "still",
+        "noch",
+        *(
+            re.escape(word).replace(r"\ ", r"[ \t]{1,8}").replace("'", "['\u2019]")
+            for word in NOW_WORDS
+        ),
+    )
+)
+"""What may stand between a secret's name and verb and its value: English's `now` and
+`still`, German's `noch`, and the words of other languages that say a value holds from now
+on (`memctl.core.lexicon.NOW_WORDS`, which `models.restated` reads as a change: "Das
+Passwort ist ab sofort …", "La contraseña es actualmente …")."""
 _STATED_VERBS = (
     r"(?:[ \t]{1,8}(?:is|was|will[ \t]{1,8}be|ist|war|lautet|heißt|heisst|est|était|sera|es|"
     r"era|será|è|é|wordt)|['\u2019]s)"
-    r"(?:[ \t]{1,8}(?:now|still|jetzt|nun|noch|maintenant|désormais|ahora|ora|adesso|agora|nu))?"
-    r":?[ \t]{1,8}|[ \t]{0,8}(?:现在|目前|仍然)?(?:是|为|為|改为|改成|换成)[ \t:：]{0,8}"
+    rf"(?:[ \t]{{1,8}}(?:{_NOW_OR_STILL}))?"
+    rf":?[ \t]{{1,8}}|[ \t]{{0,8}}(?:{'|'.join(NOW_CJK)}|仍然)?(?:是|为|為|改为|改成|换成)[ \t:：]{{0,8}}"
 )
 """What joins a secret's name to its value in prose: `is`, `was`, `will be` or `'s`, the
 same in German, French, Spanish, Italian, Portuguese and Dutch (`lautet`, `est`, `es`,
-`è`, `é`, `wordt`), perhaps with `now`/`still` (`jetzt`, `maintenant`, ...) and a colon;
-in Chinese 是 or 改为 (now: 现在), with or without spaces around."""
-_IDEOGRAPHS = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
+`è`, `é`, `wordt`), perhaps with a word of `_NOW_OR_STILL` and a colon; in Chinese 是 or
+改为 (now: 现在, still: 仍然), with or without spaces around."""
+_IDEOGRAPHS = HAN + HAN_SUPPLEMENTARY
 """The CJK ideographs (a character class's ranges). Chinese writes no space between
 words, so a stated secret's value stops at one and may end before one (`令牌是
 Xk9-ab12-Qq7请保管`): else `令牌是在2号机器的3号目录里生成的。`, one clause switching

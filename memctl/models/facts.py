@@ -53,6 +53,7 @@ from functools import partial
 from typing import Any
 
 from memctl.core.forgotten import PICTOGRAPHS, holds_mask
+from memctl.core.lexicon import HAN_COMMON
 from memctl.core.said import MONTHS, WEEKDAYS, ai_assistant
 from memctl.models.foreign import (
     closed,
@@ -2953,7 +2954,7 @@ _TOLD = re.compile(
     r"(?=\S.*\?$)",
     re.I,
 )
-USER_NAME = re.compile(r"\bThe user's name is ([A-Z][\w-]+|[\u4e00-\u9fff]{2,4})")
+USER_NAME = re.compile(rf"\bThe user's name is ([A-Z][\w-]+|[{HAN_COMMON}]{{2,4}})")
 _NOT_NAMES = _words(
     """so not just really very here there back sure fine good okay ok glad
     happy sorry going trying working done new from in on at a an the"""

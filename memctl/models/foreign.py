@@ -24,7 +24,8 @@ from __future__ import annotations
 
 import re
 
-from memctl.models.language import CJK, ENGLISH, HANGUL, language
+from memctl.core.lexicon import HAN_COMMON, HANGUL
+from memctl.models.language import CJK, ENGLISH, language
 
 
 def _any(*alternatives: str) -> str:
@@ -33,7 +34,7 @@ def _any(*alternatives: str) -> str:
 
 _CAP = r"[A-ZÀ-ÖØ-ÞĀ-Ž]"
 _NAME_LATIN = rf"(?P<name>{_CAP}[\w'-]+(?:\s+{_CAP}[\w'-]+)?)"
-_NAME_CJK = r"(?P<cjk>[\u4e00-\u9fff]{2,4})(?=[，,。.！!、\s]|$)"
+_NAME_CJK = rf"(?P<cjk>[{HAN_COMMON}]{{2,4}})(?=[，,。.！!、\s]|$)"
 _NAMED = re.compile(
     r"(?:^|(?<=[\s,;:，：]))(?i:ich heiße|ich heisse|mein name ist|je m'appelle|je m’appelle|"
     r"mon nom est|me llamo|mi nombre es|mi chiamo|il mio nome è|me chamo|meu nome é|"

@@ -33,9 +33,10 @@ character or asking (`cjk_pairs`: "期是", "什么", "时候"). English's stop 
 recall's (`memctl.retrieval.recall.STOPWORDS`) and the fact rules'
 (`memctl.models.words.STOP`).
 
-Light: no import but `re`, `unicodedata` and `functools`, and few patterns compiled at
-import, so the prompt hook, recall and `explain` read it; builtin's rules for what a
-sentence in another language states are `memctl.models.foreign`'s, which they never import.
+Light: no import but `re`, `unicodedata`, `functools` and `memctl.core.lexicon`, and few
+patterns compiled at import, so the prompt hook, recall and `explain` read it; builtin's
+rules for what a sentence in another language states are `memctl.models.foreign`'s, which
+they never import.
 """
 
 from __future__ import annotations
@@ -44,13 +45,12 @@ import re
 import unicodedata
 from functools import lru_cache
 
+from memctl.core.lexicon import HAN, HANGUL, KANA
+
 ENGLISH = "en"
-CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+CJK = KANA + HAN
 """Chinese and Japanese characters (kana included): written without spaces between
 words, so the word index reads a run of them by character pairs (`cjk_pairs`)."""
-HANGUL = "\uac00-\ud7af"
-"""Korean syllables: written with spaces between words, and read as words."""
-CJK_RUN = re.compile(f"[{CJK}]+")
 
 
 @lru_cache(maxsize=1)
@@ -58,7 +58,7 @@ def _scripts() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
     """The classes `language` tells a sentence's script by (CJK or Hangul, kana, Hangul),
     compiled on first use: `re` takes milliseconds to compile classes this wide, and the
     prompt hook and recall import this module for its tables, never calling `language`."""
-    return re.compile(f"[{CJK}{HANGUL}]"), re.compile(r"[\u3040-\u30ff]"), re.compile(f"[{HANGUL}]")
+    return re.compile(f"[{CJK}{HANGUL}]"), re.compile(f"[{KANA}]"), re.compile(f"[{HANGUL}]")
 
 
 _NOT_ENGLISH_LETTER = re.compile(r"[äöüßÄÖÜàâçéèêëîïôûùœÀÂÇÉÈÊÎÔÛñÑ¡¿ìòíóúãõ]")
@@ -317,6 +317,14 @@ CJK_QUESTION = frozenset(("时候", "多少", "几时", "如何", "哪里", "哪
 "时候" asks when)."""
 
 
+@lru_cache(maxsize=1)
+def _cjk_run() -> re.Pattern[str]:
+    """A run of Chinese and Japanese characters, compiled on first use, by a text that is
+    not ASCII: the prompt hook reads every prompt's pairs, and compiling this class cost
+    it about 2 ms (hook22), which an English prompt never needs."""
+    return re.compile(f"[{CJK}]+")
+
+
 def cjk_pairs(text: str) -> tuple[set[str], set[str]]:
     """The character pairs of `text`'s Chinese and Japanese runs as the word index reads
     them (a run of three characters or more as its pairs, a shorter one whole): those
@@ -326,7 +334,9 @@ def cjk_pairs(text: str) -> tuple[set[str], set[str]]:
     made the older line the only one the prompt hook gave (audit 17 H6)."""
     telling: set[str] = set()
     not_telling: set[str] = set()
-    for run in CJK_RUN.findall(unicodedata.normalize("NFKC", text)):
+    if text.isascii():
+        return telling, not_telling
+    for run in _cjk_run().findall(unicodedata.normalize("NFKC", text)):
         pairs = [run] if len(run) < 3 else [run[i : i + 2] for i in range(len(run) - 1)]
         for pair in pairs:
             told = pair in CJK_QUESTION or not CJK_FUNCTION.isdisjoint(pair)

@@ -38,21 +38,13 @@ from collections.abc import Sequence
 from functools import lru_cache
 from itertools import chain, pairwise
 
+from memctl.core.lexicon import NOW_CJK, NOW_WORDS
 from memctl.models.language import CJK, CJK_FUNCTION, TOPIC_FREE, plain
 from memctl.models.words import STOP
 
-NOW = (
-    # German
-    "jetzt|nun|neuerdings|mittlerweile|inzwischen|ab sofort|ab jetzt|seit kurzem|"
-    "künftig|fortan|"
-    # French, Spanish, Italian, Portuguese, Dutch and the Nordic languages
-    "maintenant|désormais|dorénavant|ahora|a partir de ahora|desde ahora|"
-    "actualmente|adesso|ora|d'ora in poi|agora|atualmente|voortaan|tegenwoordig|nu|numera|"
-    # Chinese, Japanese
-    "现在|目前|如今|今は"
-)
-"""Words that say a value holds from now on: the later fact's sign of a change. None that
-English writes as a word of its own ("à présent" is left out: "a present")."""
+NOW = "|".join((*NOW_WORDS, *NOW_CJK))
+"""Words that say a value holds from now on (`memctl.core.lexicon`'s): the later fact's
+sign of a change."""
 CHANGE_VERBS = (
     "改到|改为|改成|改在|换成|换到|变成|变为|调整为|调整到|推迟到|延期到|延后到|提前到|"
     "更改为|更新为|升级到|升级为|迁移到|迁到|搬到|移到"
@@ -124,7 +116,6 @@ def _token() -> re.Pattern[str]:
 
 
 _ELIDED = re.compile(r"\b(qu|[cdjlmnst])['’](?=\w)", re.I)
-_CJK_CHAR = re.compile(f"[{CJK}]")
 _ASCII_WORD = re.compile(r"[a-z]+")
 _ASCII_TOKEN = re.compile(r"\w+(?:[-'./:@]\w+)*", re.ASCII)
 """`_token()` of an ASCII text, lower-cased: as `plain` would write each word."""
@@ -148,15 +139,28 @@ def _tokens(text: str) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=1)
-def _cues() -> tuple[
-    tuple[tuple[str, ...], ...], tuple[tuple[str, ...], ...], frozenset[str], tuple[str, ...]
-]:
-    """The NOW and CHANGE_VERBS phrases as tokens, the last words of NOW's phrases in
-    letters, and the phrases of Chinese and Japanese as written: what `_cued` looks for."""
+def _cjk_char() -> re.Pattern[str]:
+    """A Chinese or Japanese character: compiled on first use, for `_token`'s reason (3
+    ms at a load of 9, which every prompt hook paid at import, hook22)."""
+    return re.compile(f"[{CJK}]")
+
+
+@lru_cache(maxsize=1)
+def _last_now_words() -> frozenset[str]:
+    """The last word of each phrase of NOW in letters ("sofort" of "ab sofort"), as
+    `plain` writes it: what `_cued` looks for in a text of letters. Each phrase is
+    tokenized once `plain` has dropped its accents, as ASCII, so the test of an English
+    memory compiles neither `_token` nor `_cjk_char`."""
+    return frozenset(_tokens(plain(phrase))[-1] for phrase in NOW_WORDS)
+
+
+@lru_cache(maxsize=1)
+def _cues() -> tuple[tuple[tuple[str, ...], ...], tuple[tuple[str, ...], ...], tuple[str, ...]]:
+    """The NOW and CHANGE_VERBS phrases as tokens, and the phrases of Chinese and Japanese
+    as written: what `_cued` looks for in a text not in ASCII, and `_changed` reads."""
     now, verbs = _phrases(NOW), _phrases(CHANGE_VERBS)
-    last = frozenset(p[-1] for p in now if not _CJK_CHAR.match(p[-1]))
-    written = tuple("".join(p) for p in (*now, *verbs, *NO_LONGER) if _CJK_CHAR.match(p[0]))
-    return now, verbs, last, written
+    written = tuple("".join(p) for p in (*now, *verbs, *NO_LONGER) if _cjk_char().match(p[0]))
+    return now, verbs, written
 
 
 def _cued(text: str) -> bool:
@@ -166,14 +170,13 @@ def _cued(text: str) -> bool:
     of every fact of a memory, so an English one costs a lower-casing and a split."""
     if text.rstrip().endswith(("?", "？")):
         return False
-    _, _, last, written = _cues()
     if text.isascii():
         words = set(_ASCII_WORD.findall(text.lower()))
-    elif any(phrase in text for phrase in written):
+    elif any(phrase in text for phrase in _cues()[2]):
         return True
     else:
         words = set(_tokens(text))
-    return not words.isdisjoint(last) or any(words.issuperset(p) for p in NO_LONGER)
+    return not words.isdisjoint(_last_now_words()) or any(words.issuperset(p) for p in NO_LONGER)
 
 
 def _without(tokens: Sequence[str], phrase: Sequence[str], put: Sequence[str] = ()) -> list[str]:
@@ -193,7 +196,7 @@ def _without(tokens: Sequence[str], phrase: Sequence[str], put: Sequence[str] = 
 def _changed(tokens: Sequence[str]) -> tuple[list[str], bool] | None:
     """The later fact's tokens without its words of "now", each change verb read as the
     copula, and whether it changed the copula; None when it says no change."""
-    now, verbs, _, _ = _cues()
+    now, verbs, _ = _cues()
     said = list(tokens)
     held = set(tokens)
     for phrase in now:
@@ -230,7 +233,7 @@ def _content(token: str) -> bool:
     """A word that may name a subject or a value: no function word, a number, or a
     word of two letters or more, or a Chinese character."""
     return token not in _FUNCTION and (
-        len(token) > 1 or token.isdigit() or _CJK_CHAR.match(token) is not None
+        len(token) > 1 or token.isdigit() or _cjk_char().match(token) is not None
     )
 
 
@@ -252,8 +255,8 @@ def _linked(prefix: Sequence[str], was: Sequence[str], now: Sequence[str]) -> bo
 def _subject_shared(prefix: Sequence[str]) -> bool:
     """Whether a shared beginning names a subject: a word not a function word, or two
     Chinese characters that are none."""
-    cjk = [t for t in prefix if _CJK_CHAR.match(t)]
-    return any(_content(t) for t in prefix if not _CJK_CHAR.match(t)) or (
+    cjk = [t for t in prefix if _cjk_char().match(t)]
+    return any(_content(t) for t in prefix if not _cjk_char().match(t)) or (
         sum(t not in CJK_FUNCTION for t in cjk) >= 2
     )
 
@@ -290,7 +293,7 @@ def _quantity(value: Sequence[str]) -> bool:
     quantity and its unit or thing ("16 GB RAM", "2 CPUs": two attributes, not one
     value changed), where "3. April" is a date."""
     return any(t[:1].isdigit() for t in value) and any(
-        t.isalpha() and not _CJK_CHAR.match(t) and t not in MONTHS for t in value
+        t.isalpha() and not _cjk_char().match(t) and t not in MONTHS for t in value
     )
 
 
@@ -301,10 +304,10 @@ def _modified(older: Sequence[str], newer: Sequence[str]) -> bool:
         return True
     for k in range(1, MAX_MODIFIER + 1):
         for one, other in ((older, newer), (newer, older)):
-            if len(one) > k and all(_CJK_CHAR.match(t) for t in one[:k]):
+            if len(one) > k and all(_cjk_char().match(t) for t in one[:k]):
                 trimmed = one[k:]
                 pair = (trimmed, other) if one is older else (other, trimmed)
-                if _CJK_CHAR.match(trimmed[0]) and _one_value_apart(*pair):
+                if _cjk_char().match(trimmed[0]) and _one_value_apart(*pair):
                     return True
     return False
 
@@ -324,17 +327,17 @@ def _keys(tokens: Sequence[str]) -> set[str]:
     of NOW, a word of letters by its first four (a word and its feminine or plural form
     share them, `_same`), any other word whole ("beta12"), and each pair of Chinese or
     Japanese characters neither of which is a function character."""
-    cue = _cues()[2]
+    cue = _last_now_words()
     keys = {
         token[:4] if token.isalpha() else token
         for token in tokens
-        if _content(token) and token not in cue and not _CJK_CHAR.match(token)
+        if _content(token) and token not in cue and not _cjk_char().match(token)
     }
     keys.update(
         a + b
         for a, b in pairwise(tokens)
-        if _CJK_CHAR.match(a)
-        and _CJK_CHAR.match(b)
+        if _cjk_char().match(a)
+        and _cjk_char().match(b)
         and a not in CJK_FUNCTION
         and b not in CJK_FUNCTION
     )

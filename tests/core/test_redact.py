@@ -753,6 +753,14 @@ def test_a_secret_named_in_prose_without_a_generated_token_stays(text: str) -> N
         ("密码=Gruesse2026Strasse、备用的在保险柜。", "Gruesse2026Strasse", "secret"),
         # A stated secret's value ends before an ideograph (review 29 F2).
         ("令牌是Gruesse2026Strasse请保管好。", "Gruesse2026Strasse", "stated_secret"),
+        # A word saying the value holds from now on, any that restated reads as a change
+        # (`core.lexicon.NOW_WORDS`), may stand between the verb and the value.
+        ("Das Passwort ist ab sofort Gruesse2026Strasse.", "Gruesse2026Strasse", "stated_secret"),
+        ("La contraseña es actualmente Gruesse2026Strasse.", "Gruesse2026Strasse", "stated_secret"),
+        ("Il token è d’ora in poi Gruesse2026Strasse.", "Gruesse2026Strasse", "stated_secret"),
+        ("密码如今是Gruesse2026Strasse。", "Gruesse2026Strasse", "stated_secret"),
+        # ... any ideograph, extension H's (U+31350, plane 3) too.
+        ("令牌是Gruesse2026Strasse\U00031350请保管好。", "Gruesse2026Strasse", "stated_secret"),
     ],
 )
 def test_a_secret_stated_in_another_language_is_redacted(text: str, secret: str, kind: str) -> None:

@@ -114,3 +114,21 @@ def test_two_chinese_facts_with_the_same_numbers_are_two_facts() -> None:
         "机房在3楼。",
         "会议室在3楼。",
     ]
+
+
+def test_an_english_memory_compiles_no_class_of_chinese_characters() -> None:
+    """The prompt hook reads English memories: `restated`'s classes of CJK characters
+    (milliseconds each to compile) are compiled by a text that holds such characters, not
+    by the test of every English fact for a word of "now" (hook22); and the words found
+    are the same."""
+    from memctl.models import restated
+
+    for cached in (restated._token, restated._cjk_char, restated._last_now_words, restated._cues):
+        cached.cache_clear()
+    restated._tokens.cache_clear()
+    assert stale(["The build server is larch-ci.", "The build server is now birch-ci."]) == {0: 1}
+    assert stale(["I live in Cologne.", "Anna moved to Bonn.", "Ship it now?"]) == {}
+    assert restated._token.cache_info().currsize == restated._cjk_char.cache_info().currsize == 0
+    assert stale(["Anna wohnt in Köln.", "Anna wohnt jetzt in Bonn."]) == {0: 1}
+    assert stale(["截止日期是3月10日。", "截止日期改到3月20日。"]) == {0: 1}
+    assert restated._token.cache_info().currsize == 1

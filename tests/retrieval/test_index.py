@@ -548,6 +548,14 @@ def test_cjk_runs_become_bigrams_for_the_word_index() -> None:
     assert as_words("部署") == " 部署 "
 
 
+def test_a_run_of_plane_3_ideographs_becomes_bigrams_like_plane_2s() -> None:
+    """Plane 3 (extensions G and H) holds ideographs only, as plane 2 does: 𰻞 (U+30EDE,
+    of biángbiáng noodles) was left outside the run, so "𰻞𰻞" was one word of the index,
+    which a query of "𰻞面" did not find."""
+    assert as_words("𰻞𰻞面条") == " 𰻞𰻞 𰻞面 面条 "
+    assert as_words("𠀀𠀁𠀂") == " 𠀀𠀁 𠀁𠀂 "
+
+
 def test_the_word_index_reads_text_nfkc_folded() -> None:
     """Audit 3b #14: fullwidth letters and digits are the ASCII ones (unicode61 keeps
     them apart); half-width katakana the full-width; ASCII text is returned as it is."""

@@ -108,6 +108,30 @@ def test_snippets_are_redacted_then_cut(workspace: Path) -> None:
     assert len(hit.snippet) <= 242
 
 
+def test_a_clean_record_s_snippet_is_not_redacted_again(workspace: Path) -> None:
+    """The index flags a record redaction leaves as it is (CLEAN): its snippet is shown
+    as it is, so recall over a memory without secrets compiles no pattern of redaction
+    (the prompt hook paid ~6 ms for the stated secret's, hook22); a record with a secret
+    is redacted as before."""
+    from memctl.core import redact
+
+    secret = "Gruesse2026Strasse"
+    (workspace / "MEMORY.md").write_text(
+        f"- The deploy token rotates on Tuesday at noon.\n- The vault password is {secret}.\n",
+        encoding="utf-8",
+    )
+    (workspace / "memctl.yaml").write_text(BM25_ONLY, encoding="utf-8")
+    ws, config = open_ws(workspace)
+    recall(ws, config, "deploy token")  # the index, written redacted
+    redact._compiled.cache_clear()
+    hits = recall(ws, config, "when does the deploy token rotate").hits
+    assert [hit.snippet for hit in hits] == ["- The deploy token rotates on Tuesday at noon."]
+    assert redact._compiled.cache_info().currsize == 0
+    hit = recall(ws, config, "vault password").hits[0]
+    assert hit.snippet == "- The vault password is [REDACTED:stated_secret]."
+    assert redact._compiled.cache_info().currsize > 0
+
+
 def test_works_without_a_key_or_a_model(ws: Path, cli) -> None:
     (ws / "memctl.yaml").write_text("model: openai:gpt-4.1-mini\n", encoding="utf-8")
     run = cli("-w", ws, "recall", "staging database")

@@ -53,6 +53,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from memctl.core.durable import recorded_mtime
+from memctl.core.lexicon import HAN, HAN_SUPPLEMENTARY, HANGUL, KANA
 from memctl.core.redact import Redactor, compile_patterns, pattern_flags
 from memctl.core.threads import repeats_summary, searchable_text
 from memctl.core.workspace import DAILY_NAME, TEXT_ENCODING, Workspace
@@ -60,7 +61,7 @@ from memctl.retrieval.corpus import chomp, fold
 from memctl.retrieval.index import postings
 
 INDEX_NAME = "index.sqlite"
-SCHEMA_VERSION = "11"  # 2: the word table has a speaker column (recall's BM25F); 3: crc;
+SCHEMA_VERSION = "12"  # 2: the word table has a speaker column (recall's BM25F); 3: crc;
 # 4: the text indexed is redacted (an index of 3 holds secrets: rebuilt); 5: recall's own
 # postings in place of the FTS5 word table (issue 26, goal 3); 6: the CLEAN flag; 7: a
 # memory file a secret may cross lines of is redacted whole on an append too (an index of
@@ -71,7 +72,9 @@ SCHEMA_VERSION = "11"  # 2: the word table has a speaker column (recall's BM25F)
 # (`corpus.fold`: "Inês" is "ines"; an index of 9 would miss it: rebuilt); 11: the trigram
 # text is case-folded (ß is ss) with NFD's combining accents dropped, the words' ß is ss,
 # and a memory file's byte order mark is no text (an index of 10 misses "strasse" in
-# "Straße" and "Muller" in an NFD "Müller": rebuilt, audit 17 M1-M3)
+# "Straße" and "Muller" in an NFD "Müller": rebuilt, audit 17 M1-M3); 12: a run of
+# plane 3's ideographs (extensions G and H) is read as character pairs like plane 2's (an
+# index of 11 holds such a run as one word, which a query of two of them misses)
 HEAD_BYTES = 4096
 TAIL_BYTES = 256
 READ_BYTES = 8 << 20
@@ -99,9 +102,7 @@ CLEAN = 4
 # `words` indexes each run as overlapping bigrams (how Lucene's CJK analyser does it).
 # Kept as text and compiled on first use (re's cache): its character set took 1 ms to
 # compile, which a search of an index that needs no update never uses.
-_CJK_RUN = (
-    "[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\U00020000-\U0002ffff]+"
-)
+_CJK_RUN = f"[{KANA}{HAN}{HANGUL}{HAN_SUPPLEMENTARY}]+"
 
 
 def as_words(text: str) -> str:
