@@ -102,6 +102,7 @@ SETS = (
     "seventeenth",
     "eighteenth",
     "nineteenth",
+    "twentieth",
 )
 MISSES = False  # --misses: print each case missed
 
@@ -10209,6 +10210,742 @@ NINETEENTH: dict[str, dict[str, list[str]]] = {
 }
 
 
+# A twentieth wording set for bench/supersession.py (`twentieth`), held out.
+# Written 2026-12-06, 02:44-02:47 UTC (per `date -u`), by a helper session started for
+# brief briefs/twentieth.md. It read ONLY bench/supersession.py (for the format, the 18
+# kinds, the placeholders and how `_values`/`make_cases` fill them, and to avoid the
+# registers of the nineteen earlier sets); nothing under memctl/, tests/, docs/,
+# bench/README.md, nor anything under notes/ besides what it wrote.
+#
+# Registers aimed at (absent or rare in the earlier sets, checked by grep): a git commit
+# subject ("chore: bump X to Y", "fix: point ... at Y"); a unified config diff on one line
+# ("- host: X / + host: Y"); a Keep-a-Changelog entry ("### Changed - ... is now Y");
+# meeting minutes ("AGREED: ...", "ACTION: ..."); contract / policy language ("effective
+# 1 May, ... shall be Y"); a chat-bot slash command and its echo ("/set host Y -> host
+# set to Y"); a voicemail transcript ("Voicemail (0:14): hi, it's ..."); a forum post edit
+# ("EDIT: scratch that, it's Y"); an automated SMS ("Your ... has been changed to Y.
+# Reply STOP to opt out"); markdown strikethrough ("~~X~~ Y"); a quoted question and its
+# answer ("> still X? nope, Y"); a child's or very plain speech ("X is gone. Y now."); a
+# full sentence in Italian, Portuguese or Dutch around the value; sports / radio
+# commentary ("and it's Y! X is left standing!"); an apology-and-correction ("sorry, typo
+# earlier: Y not X"); an FAQ answer ("Q: ... A: ..."); a list with the changed item ticked
+# ("[x] move to Y"); a version-pin line ("pin: Y (was X)"); a riddle-like or ironic line.
+# Distractors: plans called off, someone else's value, hypotheticals, questions, a change
+# proposed and rejected, a past value for a different time, the same change words about a
+# different subject -- mostly in the same registers (a bump commit for a dependency, a
+# config diff of another key, "AGREED: no change", an unticked to-do, a slash command
+# that failed, an SMS about something else, a foreign-language "maybe"); none names
+# {old} or {new}.
+# "also" lines: the same subject's second value ("... also ...; both stay"), and a second
+# subject in the same registers, with its own value ({alt}) or the same value as {old}.
+#
+# Placeholders, as make_cases fills them:
+#   old/new/ask: {s} {S} {old} {new} (and {other}, {n})
+#   distract:    {s} {S} {other} {n}   ({other} is a value of the same sort for home,
+#                employer, favourite, car, school, team and language; a person's name
+#                for every other kind)
+#   also:        {s} {S} {s2} {S2} {alt} {old}   (the first line of each kind has no
+#                {s2}: make_cases falls back to it when no second subject is left)
+# No "new" line uses {s2}/{S2}/{alt}; {other} appears in "new" lines only for kinds where
+# it is a person's name (host, date, owner, role, tool, meeting, name, phone, manager,
+# email, version).
+# No "ask" line uses {old} or {new}; every "new" line names {new}; no "old" line names
+# {new}.
+# The only person named inside lines, Nonna, is not in the bench's NAMES (checked).
+# For the tool kind the subject is "The X team" (capital T), so {S} is put at the start
+# of a line or after a colon.
+# The school kind is about the subject's daughter throughout.
+# One line each, no leading "- " (write() adds the bullet).
+# Checked by check_twentieth.py (same folder): kinds, keys, placeholders, counts.
+
+TWENTIETH: dict[str, dict[str, list[str]]] = {
+    "host": {
+        "old": [
+            "  host: {old}   # {s}",
+            "/where {s} -> {s} is on {old}",
+            "Q: Where does {s} run? A: On {old}.",
+            "[ ] nothing to do for {s}, it sits on {old}",
+        ],
+        "new": [
+            "fix: point {s} at {new} (off {old})",
+            "{s}: - host: {old}  + host: {new}",
+            "### Changed - {S} is now served from {new}; {old} is decommissioned.",
+            "AGREED: {s} moves from {old} to {new}. ACTION: {other} to update the runbook.",
+            "/set host {s} {new} -> host for {s} set to {new} (was {old})",
+            "EDIT: scratch that, {s} is on {new}, not {old}. Moved it this morning.",
+            "sorry, typo earlier: {s} lives on {new}, not {old}",
+            "> {s} still on {old}? nope, {new}",
+            "[x] move {s} off {old} to {new}",
+        ],
+        "distract": [
+            "chore: bump the TLS bundle on {s} to v{n}",
+            "{s}: - replicas: 2  + replicas: {n}",
+            "AGREED: no host change for {s} this quarter. ACTION: {other} to revisit in spring.",
+            "[ ] move {s} to a bigger box (proposed by {other}, parked)",
+            "/set host {s} -> error: you are not allowed to change this",
+            "Should {s} ever leave its box, {other} would have to sign it off.",
+        ],
+        "also": [
+            "{S} also keeps a warm standby on {alt}; both hosts stay.",
+            "  host: {alt}   # {s2}",
+            "Q: Where does {s2} run? A: On {old} as well, next to {s}.",
+            "/where {s2} -> {s2} is on {alt}",
+        ],
+        "ask": [
+            "/where {s}",
+            "Q: Which machine hosts {s} at present?",
+            "so what box is {s} sitting on?",
+        ],
+    },
+    "home": {
+        "old": [
+            "Q: Where is {s} based? A: {old}.",
+            "{S} abita a {old}.",
+            "{S} lives in {old}. That is where the house is.",
+            "Voicemail (0:09): hi, it's {s}, ring me back, I'm home in {old} all day",
+        ],
+        "new": [
+            "Voicemail (0:21): hi, it's {s}, just so you have it, we've left {old}, we're in {new} now, bye",
+            "EDIT: scratch that, {s} is in {new} now, the {old} flat is let out.",
+            "~~{old}~~ {new} -- {s}'s address, updated",
+            "> is {s} still in {old}? nope, {new} since March",
+            "{S} lived in {old}. Now {S} lives in {new}. The end.",
+            "{S} woont nu in {new}, niet meer in {old}.",
+            "sorry, typo earlier: {s} moved to {new}, not back to {old}",
+            "Q: Where is {s} based now? A: {new}; they left {old} in the autumn.",
+            "Oh great, {s} swapped {old} for {new} -- just in time for the rainy season.",
+        ],
+        "distract": [
+            "{S} forse si trasferisce a {other}, ma non ancora.",
+            "EDIT: the {other} trip for {s} is off, they're staying put.",
+            "> would {s} ever live in {other}? lol, in their dreams",
+            "{S}'s sister lives in {other}.",
+            "[ ] look at flats in {other} for {s} (idea dropped)",
+            "{S} spent {n} weeks in {other} the summer they turned twenty.",
+        ],
+        "also": [
+            "{S} also keeps a holiday place in {alt}; both stay.",
+            "{S2} abita a {alt}.",
+            "Q: Where is {s2} based? A: {old} too, same street as {s}.",
+            "Voicemail (0:07): hi, it's {s2}, I'm home in {alt} tonight",
+        ],
+        "ask": [
+            "where does {s} live?",
+            "Q: Which town is {s} in at the moment?",
+            "is {s} still where they were, or where is {s} now?",
+        ],
+    },
+    "employer": {
+        "old": [
+            "Q: Who does {s} work for? A: {old}.",
+            "{S} trabalha na {old}.",
+            "{S} works at {old}. They like it.",
+            "[ ] ask {s} (at {old}) about the referral bonus",
+        ],
+        "new": [
+            "EDIT: scratch that, {s} is at {new} now, not {old}.",
+            "~~{old}~~ {new} -- {s}'s employer in the address book",
+            "> {s} still at {old}? nope, {new} since the first",
+            "{S} trabalha agora na {new}; saiu da {old} em junho.",
+            "{S} used to work at {old}. Now {S} works at {new}.",
+            "sorry, typo earlier: {s} works for {new}, not {old}",
+            "Q: Who does {s} work for now? A: {new}; they left {old}.",
+            "[x] update {s}'s employer: {old} -> {new}",
+            "And {s} signs for {new}! What a transfer! {old} can only watch them go!",
+        ],
+        "distract": [
+            "{S} had a final round at {other} and said no.",
+            "EDIT: {s}'s partner is the one who joined {other}, not {s}.",
+            "> is {s} going to {other}? no idea, ask them",
+            "{S} lavorerebbe volentieri per {other}, ma non c'è posto.",
+            "[ ] intro {s} to someone at {other} (never happened)",
+            "Fresh out of school {s} did {n} weeks at {other}.",
+        ],
+        "also": [
+            "{S} also advises {alt} on the side; both stay.",
+            "{S2} trabalha na {alt}.",
+            "Q: Who does {s2} work for? A: {old} as well, same team as {s}.",
+            "[ ] ask {s2} (at {alt}) about the referral bonus",
+        ],
+        "ask": [
+            "who does {s} work for?",
+            "Q: What's {s}'s current employer?",
+            "where's {s} working, these days?",
+        ],
+    },
+    "date": {
+        "old": [
+            "Q: When is {s}? A: {old}.",
+            "  date: {old}   # {s}",
+            "{S} is on {old}. Mark it.",
+            "Your reminder: {s} on {old}. Reply STOP to opt out.",
+        ],
+        "new": [
+            "chore: move {s} to {new} (from {old})",
+            "{s}: - date: {old}  + date: {new}",
+            "### Changed - {S} is now scheduled for {new} (was {old}).",
+            "AGREED: {s} slips from {old} to {new}. ACTION: {other} to tell the vendors.",
+            "Effective today, {s} shall take place on {new} and not on {old}.",
+            "Your event {s} has been rescheduled to {new} (previously {old}). Reply STOP to opt out.",
+            "~~{old}~~ {new} for {s}",
+            "/set date {s} {new} -> date for {s} set to {new}",
+            "Q: When is {s} now? A: {new}; {old} fell through.",
+        ],
+        "distract": [
+            "AGREED: {s} stays where it is; the slip proposed by {other} is rejected.",
+            "Your reminder: {s} prep call is cancelled. Reply STOP to opt out.",
+            "{s}: - budget: 40k  + budget: {n}k",
+            "[ ] ask whether {s} can move (raised by {other}, no answer)",
+            "If the auditors are late, {s} shall be moved by agreement; they weren't.",
+            "Last time, {s} ran {n} days over.",
+        ],
+        "also": [
+            "{S} also has a dress rehearsal on {alt}; both dates stay.",
+            "  date: {alt}   # {s2}",
+            "Q: When is {s2}? A: {old}, same day as {s}.",
+            "Your reminder: {s2} on {alt}. Reply STOP to opt out.",
+        ],
+        "ask": [
+            "when is {s}?",
+            "Q: What date is {s} on at present?",
+            "/get date {s}",
+        ],
+    },
+    "owner": {
+        "old": [
+            "  owner: {old}   # {s}",
+            "Q: Who owns {s}? A: {old}.",
+            "{old} looks after {s}. Ask {old}.",
+            "/whois {s} -> owner: {old}",
+        ],
+        "new": [
+            "chore: hand {s} to {new} (was {old})",
+            "{s}: - owner: {old}  + owner: {new}",
+            "### Changed - {S} is now owned by {new}; {old} has handed it over.",
+            "AGREED: {new} takes {s} from {old}. ACTION: {other} to update the CODEOWNERS.",
+            "/set owner {s} {new} -> owner of {s} set to {new} (was {old})",
+            "EDIT: scratch that, {s} belongs to {new} now, not {old}.",
+            "sorry, typo earlier: {new} owns {s}, not {old}",
+            "{old} had {s}. Now {new} has {s}.",
+            "pin: owner {new} (was {old}) for {s}",
+        ],
+        "distract": [
+            "AGREED: {s} stays with its owner; {other}'s request is declined.",
+            "/set owner {s} {other} -> error: approval required",
+            "{s}: - oncall_rotation: weekly  + oncall_rotation: daily",
+            "[ ] hand {s} to {other} (rejected at review)",
+            "Should the owner of {s} leave, {other} shall act as interim; not needed yet.",
+            "{n} years ago {s} belonged to {other}.",
+        ],
+        "also": [
+            "{alt} also co-owns {s}; both stay.",
+            "  owner: {alt}   # {s2}",
+            "Q: Who owns {s2}? A: {old} as well.",
+            "/whois {s2} -> owner: {alt}",
+        ],
+        "ask": [
+            "who owns {s}?",
+            "Q: Who is the current owner of {s}?",
+            "/whois {s}",
+        ],
+    },
+    "role": {
+        "old": [
+            "Q: Who is the {s}? A: {old}.",
+            "  {s}: {old}",
+            "{old} is the {s}. That is {old}'s job.",
+            "Il {s} è {old}.",
+        ],
+        "new": [
+            "AGREED: {new} becomes {s}, replacing {old}. ACTION: {other} to announce it.",
+            "### Changed - The {s} is now {new} (previously {old}).",
+            "Effective 1 May, the {s} shall be {new}; {old} steps down.",
+            "/set role '{s}' {new} -> {s} set to {new}",
+            "EDIT: scratch that, the {s} is {new}, {old} handed over.",
+            "> is {old} still the {s}? nope, {new}",
+            "Il {s} adesso è {new}, non più {old}.",
+            "sorry, typo earlier: the {s} is {new}, not {old}",
+            "Q: Who is the {s} now? A: {new}; {old} moved on.",
+        ],
+        "distract": [
+            "AGREED: no change of {s}; {other}'s nomination withdrawn.",
+            "[ ] ask {other} to be {s} (they said no)",
+            "> will {other} be the {s}? not this year",
+            "{other} is the {s} at the sister company.",
+            "Should the {s} be absent, {other} shall deputise.",
+            "{other} was {s} for {n} weeks in the pilot.",
+        ],
+        "also": [
+            "{alt} is also an acting {s}; both stay.",
+            "  {s2}: {alt}",
+            "Q: Who is the {s2}? A: {old} too.",
+            "Il {s2} è {alt}.",
+        ],
+        "ask": [
+            "who's the {s}?",
+            "Q: Who currently serves as {s}?",
+            "/whois '{s}'",
+        ],
+    },
+    "tool": {
+        "old": [
+            "{S}: ci: {old}",
+            "{S}: Q: What runs our builds? A: {old}.",
+            "{S}: builds go on {old}. Every time.",
+            "{S}: [ ] nothing to change, CI is {old}",
+        ],
+        "new": [
+            "{S}: build(ci): move pipelines to {new}, drop {old}",
+            "{S}: - ci: {old}  + ci: {new}",
+            "{S}: ### Changed - CI now runs on {new}; {old} is retired.",
+            "{S}: AGREED: move from {old} to {new}. ACTION: {other} to migrate the secrets.",
+            "{S}: /set ci {new} -> ci set to {new} (was {old})",
+            "{S}: EDIT: scratch that, we're on {new}, {old} is gone.",
+            "{S}: ~~{old}~~ {new}",
+            "{S}: [x] migrate CI from {old} to {new}",
+            "{S}: oh joy, we left {old} for {new}, and the builds are just as slow.",
+        ],
+        "distract": [
+            "{S}: chore: bump the node image to {n}",
+            "{S}: - lint: warn  + lint: error",
+            "{S}: AGREED: CI stays as is; {other}'s proposal to switch is rejected.",
+            "{S}: [ ] trial another CI (owner: {other}, cancelled)",
+            "{S}: /set ci -> error: missing value",
+            "{S}: {other}'s team changed CI; ours did not.",
+        ],
+        "also": [
+            "{S} also runs {alt} for release builds; both stay.",
+            "{S2}: ci: {alt}",
+            "{S2}: Q: What runs our builds? A: {old}, same as {s}.",
+            "{S2}: builds go on {alt}. Every time.",
+        ],
+        "ask": [
+            "{S}: which CI?",
+            "{S}: Q: What is the CI at present?",
+            "{S}: /get ci",
+        ],
+    },
+    "meeting": {
+        "old": [
+            "  time: {old}   # {s}",
+            "Q: What time is {s}? A: {old}.",
+            "{S} is at {old}. Don't be late.",
+            "Your reminder: {s} at {old}. Reply STOP to opt out.",
+        ],
+        "new": [
+            "chore: move {s} to {new} (was {old})",
+            "{s}: - time: {old}  + time: {new}",
+            "AGREED: {s} moves from {old} to {new}. ACTION: {other} to update the invite.",
+            "/set time {s} {new} -> {s} set to {new}",
+            "Your meeting {s} has been rescheduled to {new} (was {old}). Reply STOP to opt out.",
+            "~~{old}~~ {new} -- new slot for {s}",
+            "> {s} still at {old}? nope, {new}",
+            "{S} om {new}, niet meer om {old}.",
+            "Q: When is {s} now? A: {new}; {old} clashed with lunch.",
+        ],
+        "distract": [
+            "AGREED: {s} keeps its slot; {other}'s request to move it is declined.",
+            "Your meeting {s} has moved to room {n}. Reply STOP to opt out.",
+            "{s}: - room: 3B  + room: 4A",
+            "[ ] move {s} later (asked by {other}, nobody agreed)",
+            "If the US office joins, {s} would move; they haven't.",
+            "In the first sprint, {s} ran {n} minutes over.",
+        ],
+        "also": [
+            "{S} also has a Friday demo at {alt}; both stay.",
+            "  time: {alt}   # {s2}",
+            "Q: When is {s2}? A: {old}, right after {s}.",
+            "Your reminder: {s2} at {alt}. Reply STOP to opt out.",
+        ],
+        "ask": [
+            "what time is {s}?",
+            "Q: What time is {s} at present?",
+            "/get time {s}",
+        ],
+    },
+    "name": {
+        "old": [
+            "  title: {old}   # the {s}",
+            "Q: What's the {s} called? A: {old}.",
+            "The {s} is called {old}.",
+            "/whatis the {s} -> {old}",
+        ],
+        "new": [
+            "chore: rename the {s} to {new} (was {old})",
+            "the {s}: - title: {old}  + title: {new}",
+            "### Changed - The {s} is now called {new}; {old} is retired.",
+            "AGREED: the {s} becomes {new}, no longer {old}. ACTION: {other} to fix the links.",
+            "/set title '{s}' {new} -> title set to {new}",
+            "EDIT: scratch that, the {s} is {new} now, not {old}.",
+            "~~{old}~~ {new} -- the {s}",
+            "sorry, my typo before: the {s} is titled {new}, not {old}",
+            "What has two names and answers to one? The {s}: {old} once, {new} now.",
+        ],
+        "distract": [
+            "chore: bump the theme of the {s} to v{n}",
+            "the {s}: - logo: old.png  + logo: new.png",
+            "AGREED: the {s} keeps its name; {other}'s rename is rejected.",
+            "[ ] rename the {s}? ({other} asked, no decision)",
+            "/set title '{s}' -> error: permission denied",
+            "{other}'s blog got a new name; the {s} did not.",
+        ],
+        "also": [
+            "The {s} also goes by {alt}; both names stay.",
+            "  title: {alt}   # the {s2}",
+            "Q: What's the {s2} called? A: {alt}.",
+            "/whatis the {s2} -> {alt}",
+        ],
+        "ask": [
+            "what's the {s} called?",
+            "Q: What is the current name of the {s}?",
+            "/whatis the {s}",
+        ],
+    },
+    "phone": {
+        "old": [
+            "Q: What's {s}'s number? A: {old}.",
+            "Voicemail (0:06): hi, it's {s}, call me on {old}",
+            "{S}'s phone is {old}.",
+            "  phone: {old}   # {s}",
+        ],
+        "new": [
+            "Voicemail (0:18): hi, it's {s}, new number, it's {new}, the {old} one's gone, okay bye",
+            "Your contact {s} has updated their number to {new}. Reply STOP to opt out.",
+            "{s}: - phone: {old}  + phone: {new}",
+            "EDIT: scratch that, {s} is on {new} now, {old} is dead.",
+            "sorry, typo earlier: {s}'s number is {new}, not {old}",
+            "O número do {s} agora é {new}; o {old} já não funciona.",
+            "~~{old}~~ {new} (call {s} on this one)",
+            "{S} had {old}. Now {S} has {new}.",
+            "Q: What's {s}'s number now? A: {new}, says {other}.",
+        ],
+        "distract": [
+            "Voicemail (0:11): hi, it's {other}, new number, call me back",
+            "Your contact {other} has updated their number. Reply STOP to opt out.",
+            "[ ] get {s} a work phone (budget refused)",
+            "> is {s} changing numbers? they thought about it, then didn't",
+            "If {s} goes abroad, they'd get a local SIM; not planned.",
+            "{S} went through {n} phones in their teens.",
+        ],
+        "also": [
+            "{S} also has a landline, {alt}; both stay.",
+            "Q: What's {s2}'s number? A: {alt}.",
+            "Voicemail (0:06): hi, it's {s2}, call me on {alt}",
+            "  phone: {alt}   # {s2}",
+        ],
+        "ask": [
+            "what's {s}'s number?",
+            "Q: How do I reach {s} by phone at present?",
+            "/get phone {s}",
+        ],
+    },
+    "manager": {
+        "old": [
+            "  manager: {old}   # {s}",
+            "Q: Who is {s}'s manager? A: {old}.",
+            "{S}'s boss is {old}.",
+            "/whois {s} -> reports to {old}",
+        ],
+        "new": [
+            "chore: move {s} under {new} (from {old})",
+            "{s}: - manager: {old}  + manager: {new}",
+            "AGREED: {s} reports to {new} from Monday, not {old}. ACTION: {other} to tell payroll.",
+            "Effective 1 May, {s} shall report to {new}; the line to {old} ends.",
+            "/set manager {s} {new} -> manager for {s} set to {new}",
+            "> {s} still under {old}? nope, {new}",
+            "{S} had {old} as boss. Now the boss is {new}.",
+            "sorry, typo earlier: {s}'s manager is {new}, not {old}",
+            "Q: Who manages {s} now? A: {new}; {old} took another team.",
+        ],
+        "distract": [
+            "AGREED: {s} stays with their manager; moving them to {other} was rejected.",
+            "/set manager {s} {other} -> error: not approved",
+            "{s}: - desk: 12  + desk: {n}",
+            "[ ] put {s} under {other}? (parked)",
+            "Should {other} be promoted, {s} may move; not yet.",
+            "In their first {n} weeks {s} sat with {other}.",
+        ],
+        "also": [
+            "{S} also has a mentor, {alt}; both stay.",
+            "  manager: {alt}   # {s2}",
+            "Q: Who is {s2}'s manager? A: {old} too.",
+            "/whois {s2} -> reports to {alt}",
+        ],
+        "ask": [
+            "who's {s}'s boss?",
+            "Q: Who does {s} report to at present?",
+            "/get manager {s}",
+        ],
+    },
+    "favourite": {
+        "old": [
+            "Q: What editor does {s} use? A: {old}.",
+            "{S} likes {old} best. Always {old}.",
+            "{S} usa sempre {old}.",
+            "  editor: {old}   # {s}",
+        ],
+        "new": [
+            "EDIT: scratch that, {s} is on {new} now, gave up on {old}.",
+            "~~{old}~~ {new} -- {s}'s editor, for the record",
+            "> {s} still a {old} person? nope, {new}",
+            "{S} liked {old}. Now {S} likes {new} more.",
+            "{S} usa {new} adesso, non più {old}.",
+            "sorry, typo earlier: {s} swears by {new}, not {old}",
+            "Q: What does {s} use now? A: {new}; {old} is uninstalled.",
+            "[x] {s}: switch from {old} to {new}",
+            "Ten years of {old}, and {s} now preaches {new}. Nobody saw that coming.",
+        ],
+        "distract": [
+            "EDIT: it's {s}'s teammate who moved to {other}, not {s}.",
+            "> will {s} ever try {other}? they say no",
+            "[ ] try {other} for a week ({s}, never started)",
+            "{S} zou {other} misschien proberen, maar nog niet.",
+            "{S} tried {other} on holiday and went straight back.",
+            "At school, {n} years ago, {s} wrote everything in {other}.",
+        ],
+        "also": [
+            "{S} also keeps {alt} around for quick edits; both stay.",
+            "Q: What editor does {s2} use? A: {alt}.",
+            "{S2} likes {old} best too, same as {s}.",
+            "  editor: {alt}   # {s2}",
+        ],
+        "ask": [
+            "what editor does {s} use?",
+            "Q: Which editor does {s} prefer at present?",
+            "what's {s} typing in, these days?",
+        ],
+    },
+    "car": {
+        "old": [
+            "Q: What does {s} drive? A: A {old}.",
+            "{S} has a {old}. It is blue.",
+            "{S} rijdt in een {old}.",
+            "  car: {old}   # {s}",
+        ],
+        "new": [
+            "EDIT: scratch that, {s} sold the {old}, it's a {new} now.",
+            "~~{old}~~ {new} -- {s}'s car, fixed",
+            "> {s} still got the {old}? nope, a {new}",
+            "{S} had a {old}. Now {S} has a {new}. It is new.",
+            "{S} rijdt nu in een {new}; de {old} is verkocht.",
+            "sorry, typo earlier: {s} drives a {new}, not a {old}",
+            "Q: What does {s} drive now? A: A {new}; the {old} went.",
+            "[x] {s}: trade in the {old} for a {new}",
+            "Your parking permit for {s} has been updated to a {new} (was {old}). Reply STOP to opt out.",
+        ],
+        "distract": [
+            "{S} test-drove a {other} and walked away.",
+            "EDIT: it's {s}'s brother who bought the {other}.",
+            "> would {s} get a {other}? only if it were free",
+            "[ ] look at a {other} for {s} (called off)",
+            "Your parking permit for {s} has been renewed for {n} months. Reply STOP to opt out.",
+            "{S}'s first car was a {other}.",
+        ],
+        "also": [
+            "{S} also keeps a {alt} for weekends; both stay.",
+            "Q: What does {s2} drive? A: A {alt}.",
+            "{S2} has a {old} too, same as {s}.",
+            "  car: {alt}   # {s2}",
+        ],
+        "ask": [
+            "what does {s} drive?",
+            "Q: Which car is {s}'s at present?",
+            "what car should I look for when {s} picks me up?",
+        ],
+    },
+    "school": {
+        "old": [
+            "Q: Where does {s}'s daughter go to school? A: {old}.",
+            "{S}'s girl goes to {old}. She likes it.",
+            "A filha de {s} estuda na {old}.",
+            "Voicemail (0:10): hi, it's {s}, I'm at {old} picking up my daughter",
+        ],
+        "new": [
+            "Voicemail (0:24): hi, it's {s}, um, my daughter's at {new} now, not {old}, can you update the pickup list",
+            "Your child's school record has been changed to {new} (was {old}). Reply STOP to opt out.",
+            "EDIT: scratch that, {s}'s daughter moved to {new}, she's left {old}.",
+            "~~{old}~~ {new} -- {s}'s daughter",
+            "> {s}'s girl still at {old}? nope, {new}",
+            "{S}'s girl went to {old}. Now she goes to {new}.",
+            "A filha de {s} agora estuda na {new}, não mais na {old}.",
+            "sorry, typo earlier: {s}'s daughter is at {new}, not {old}",
+            "Q: Where does {s}'s daughter go now? A: {new}; she left {old} in July.",
+        ],
+        "distract": [
+            "{S}'s daughter was offered a place at {other}; they said no.",
+            "Voicemail (0:08): hi, it's Nonna, shall we look at {other} for the little one?",
+            "> would {other} suit {s}'s daughter? Nonna thinks so, nobody else does",
+            "[ ] visit {other} open day ({s}, cancelled)",
+            "{S}'s nephew goes to {other}.",
+            "{S}'s daughter did {n} days of holiday club at {other}.",
+        ],
+        "also": [
+            "{S}'s daughter also does swimming at {alt}; both stay.",
+            "Q: Where does {s2}'s daughter go to school? A: {alt}.",
+            "{S2}'s girl goes to {old} too, with {s}'s.",
+            "A filha de {s2} estuda na {alt}.",
+        ],
+        "ask": [
+            "where does {s}'s daughter go to school?",
+            "Q: Which school is {s}'s daughter at, at present?",
+            "what school is {s}'s girl in?",
+        ],
+    },
+    "team": {
+        "old": [
+            "  team: {old}   # {s}",
+            "Q: What team is {s} on? A: {old}.",
+            "{S} is on {old}. That is the team.",
+            "/whois {s} -> team {old}",
+        ],
+        "new": [
+            "chore: move {s} from {old} to {new} in the org file",
+            "{s}: - team: {old}  + team: {new}",
+            "AGREED: {s} joins {new}, leaving {old}. ACTION: HR to update the chart.",
+            "/set team {s} {new} -> team for {s} set to {new}",
+            "EDIT: scratch that, {s} is on {new} now, not {old}.",
+            "> is {s} still in {old}? nope, moved to {new}",
+            "{S} zit nu in het {new}-team, niet meer bij {old}.",
+            "sorry, typo earlier: {s} is on {new}, not {old}",
+            "And {s} crosses the floor to {new}! {old} lose a good one!",
+        ],
+        "distract": [
+            "AGREED: {s} stays put; the move to {other} is rejected.",
+            "/set team {s} {other} -> error: not approved",
+            "{s}: - floor: 2  + floor: {n}",
+            "[ ] lend {s} to {other} for a sprint (cancelled)",
+            "{S}'s flatmate joined {other}.",
+            "{S} spent a hackathon, {n} years back, with {other}.",
+        ],
+        "also": [
+            "{S} also helps {alt} on Fridays; both stay.",
+            "  team: {alt}   # {s2}",
+            "Q: What team is {s2} on? A: {old} too.",
+            "/whois {s2} -> team {alt}",
+        ],
+        "ask": [
+            "what team is {s} on?",
+            "Q: Which team is {s} in at present?",
+            "/get team {s}",
+        ],
+    },
+    "language": {
+        "old": [
+            "  language: {old}   # {s}",
+            "Q: What is {s} written in? A: {old}.",
+            "{S} is written in {old}.",
+            "{S} è scritto in {old}.",
+        ],
+        "new": [
+            "refactor: port {s} from {old} to {new}",
+            "{s}: - language: {old}  + language: {new}",
+            "### Changed - {S} is now written in {new}; the {old} code is removed.",
+            "AGREED: {s} is rewritten in {new}; {old} is dropped. ACTION: ops to update the images.",
+            "EDIT: scratch that, {s} is {new} now, not {old}.",
+            "~~{old}~~ {new} -- {s}",
+            "{S} was {old}. Now {S} is {new}.",
+            "{S} adesso è scritto in {new}, non più in {old}.",
+            "Q: What is {s} written in now? A: {new}; the {old} version is archived.",
+        ],
+        "distract": [
+            "AGREED: no rewrite of {s}; the {other} proposal is rejected.",
+            "{s}: - license: MIT  + license: Apache-2.0",
+            "[ ] spike: {s} in {other}? (cancelled)",
+            "> would {s} be faster in {other}? maybe, nobody's checking",
+            "The service next door was rewritten in {other}.",
+            "The first prototype of {s}, {n} files, was in {other}.",
+        ],
+        "also": [
+            "{S} also ships a {alt} client; both stay.",
+            "  language: {alt}   # {s2}",
+            "Q: What is {s2} written in? A: {old} too.",
+            "{S2} è scritto in {alt}.",
+        ],
+        "ask": [
+            "what's {s} written in?",
+            "Q: Which language is {s} in at present?",
+            "what language would I need to hack on {s}?",
+        ],
+    },
+    "email": {
+        "old": [
+            "  email: {old}   # {s}",
+            "Q: What's {s}'s email? A: {old}.",
+            "{S}'s email is {old}.",
+            "/whois {s} -> {old}",
+        ],
+        "new": [
+            "fix: point {s}'s alerts at {new} (not {old})",
+            "{s}: - email: {old}  + email: {new}",
+            "/set email {s} {new} -> email for {s} set to {new}",
+            "EDIT: scratch that, {s} is {new} now, {old} bounces.",
+            "sorry, typo earlier: {s}'s address is {new}, not {old}",
+            "~~{old}~~ {new} -- {s}'s inbox",
+            "Your contact {s} changed their email to {new} (was {old}). Reply STOP to opt out.",
+            "O e-mail do {s} agora é {new}; o {old} já não é usado.",
+            "Q: What's {s}'s email now? A: {new}, according to {other}.",
+        ],
+        "distract": [
+            "/set email {s} -> error: address not verified",
+            "Your contact {other} changed their email. Reply STOP to opt out.",
+            "[ ] give {s} an alias (idea dropped)",
+            "> does {s} have a new address? not that I know of",
+            "Should the domain lapse, {s} would need a new address; it won't.",
+            "{S} had a student address {n} years ago, long gone.",
+        ],
+        "also": [
+            "{S} also has a personal address, {alt}; both stay.",
+            "  email: {alt}   # {s2}",
+            "Q: What's {s2}'s email? A: {alt}.",
+            "/whois {s2} -> {alt}",
+        ],
+        "ask": [
+            "what's {s}'s email?",
+            "Q: Which address reaches {s} at present?",
+            "/get email {s}",
+        ],
+    },
+    "version": {
+        "old": [
+            "pin: {old}   # {s}",
+            "Q: What version is {s}? A: {old}.",
+            "{S} is on {old}.",
+            "  version: {old}   # {s}",
+        ],
+        "new": [
+            "chore: bump {s} to {new}",
+            "{s}: - version: {old}  + version: {new}",
+            "### Changed - {S} is now {new} in production (was {old}).",
+            "AGREED: {s} goes to {new}, {old} retired. ACTION: {other} to watch the dashboards.",
+            "pin: {new} (was {old}) for {s}",
+            "/set version {s} {new} -> {s} set to {new}",
+            "[x] upgrade {s} from {old} to {new}",
+            "sorry, typo earlier: prod {s} is {new}, not {old}",
+            "And {s} rolls out {new}! {old} is off the pitch!",
+        ],
+        "distract": [
+            "chore: bump the logging library in {s} to v{n}",
+            "{s}: - replicas: 4  + replicas: {n}",
+            "AGREED: {s} holds its version; the upgrade {other} proposed is rejected.",
+            "[ ] upgrade {s}? ({other} asked, no decision)",
+            "/set version {s} -> error: release not found",
+            "Last winter {s} was frozen for {n} days.",
+        ],
+        "also": [
+            "{S} also ships a CLI at {alt}; both stay.",
+            "pin: {alt}   # {s2}",
+            "Q: What version is {s2}? A: {old} too.",
+            "  version: {alt}   # {s2}",
+        ],
+        "ask": [
+            "what version is {s}?",
+            "Q: Which release of {s} is live at present?",
+            "/get version {s}",
+        ],
+    },
+}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cases", type=int, default=180)
@@ -10240,6 +10977,7 @@ def main() -> int:
         "seventeenth": SEVENTEENTH,
         "eighteenth": EIGHTEENTH,
         "nineteenth": NINETEENTH,
+        "twentieth": TWENTIETH,
     }
     chosen = [name.strip() for name in args.sets.split(",") if name.strip()]
     if not chosen or any(name not in wordings for name in chosen):
