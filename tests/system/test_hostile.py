@@ -19,6 +19,8 @@ from pathlib import Path
 import pytest
 
 from memctl.core.workspace import Workspace
+from memctl.retrieval.index.store import READ_BYTES
+from memctl.retrieval.search import CHUNK_BYTES
 from tests.support.helpers import run_memctl, snapshot
 
 pytestmark = pytest.mark.slow
@@ -460,10 +462,13 @@ def test_fifos_never_block_a_command(ws: Path, tmp_path: Path):
 # --------------------------------------------------------------------------- huge input
 
 
-def test_a_20_mb_single_line_message(ws: Path, tmp_path: Path):
-    text = "We decided to deploy on Fridays. " + "lorem ipsum dolor sit amet " * 750_000
+def test_a_single_line_message_longer_than_a_read_block(ws: Path, tmp_path: Path):
+    """One line longer than search's and the index's read block (8 MiB): the line is
+    taken whole, not cut at the block's end. 10 MB crosses that bound as the 20 MB this
+    test wrote did, for half the time."""
+    text = "We decided to deploy on Fridays. " + "lorem ipsum dolor sit amet " * 375_000
     message = json.dumps({"role": "user", "content": text}) + "\n"
-    assert len(message) > 20_000_000
+    assert len(message) > max(CHUNK_BYTES, READ_BYTES) + (1 << 20)
 
     appended = run_memctl(ws, "thread", "append", "big", "-", input=message.encode(), timeout=HANG)
     assert appended.exit_code == 0, appended.stderr
@@ -473,7 +478,7 @@ def test_a_20_mb_single_line_message(ws: Path, tmp_path: Path):
         ws, "search", "deploy on Fridays", "--scope", "threads", "-t", "big", timeout=HANG
     )
     assert found.exit_code == 0 and "threads/big.jsonl#0" in found.stdout
-    assert len(found.stdout) < 10_000  # a hit shows a snippet, not 20 MB
+    assert len(found.stdout) < 10_000  # a hit shows a snippet, not 10 MB
     context = run_memctl(ws, "context", "big", timeout=HANG)
     assert context.exit_code == 0 and text in context.stdout
     planned = run_memctl(ws, "--json", "flush", "--dry-run", "--thread", "big", timeout=HANG)

@@ -4,10 +4,13 @@ consolidations, forgets, syncs (some SIGKILLed part-way), the remote gone part o
 At the end, after final sync rounds: every entry written and not forgotten is in the
 ledgers of every replica exactly once, no forgotten one is, no file holds a conflict
 marker, and every shared file (MEMORY.md too) is identical on every replica and the
-remote. The issue asks for 10,000 operations; MEMCTL_SYNC_OPS sets the count (the
-default keeps the test near two minutes on a shared two-core machine), MEMCTL_SYNC_SEED
-the seed. Both are read when the module is imported: the suite's isolated environment
-removes every MEMCTL_ variable before a test runs."""
+remote. The issue asks for 10,000 operations; MEMCTL_SYNC_OPS sets the count,
+MEMCTL_SYNC_SEED the seed. Both are read when the module is imported: the suite's
+isolated environment removes every MEMCTL_ variable before a test runs. The default,
+600, is the suite's share: about 25 killed syncs and 19 forgets, enough that a merge
+resumed after a kill that took every file as reached by the killed merge (entries
+lost) and a three-way merge in which a removal no longer wins (forgotten entries back)
+both fail it; 1,200 took a twentieth of the suite's CPU (suite22)."""
 
 from __future__ import annotations
 
@@ -35,7 +38,7 @@ pytestmark = [
     pytest.mark.slow,
     pytest.mark.skipif(shutil.which("git") is None, reason="sync needs git"),
 ]
-OPERATIONS = int(os.environ.get("MEMCTL_SYNC_OPS", "1200"))
+OPERATIONS = int(os.environ.get("MEMCTL_SYNC_OPS", "600"))
 SEED = int(os.environ.get("MEMCTL_SYNC_SEED", "27"))
 DAYS = [date(2026, 1, 1) + timedelta(days=n) for n in range(3)]
 
