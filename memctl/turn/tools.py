@@ -601,7 +601,8 @@ def _memory_save(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
     content = _string(args, "content", required=True) or ""
     from memctl.pipeline.save import save
 
-    return render_save(save(ws, config, content))
+    # The agent's save: what the user purged stays purged (`save`'s `unpurge`).
+    return render_save(save(ws, config, content, unpurge=False))
 
 
 RefreshExports = Callable[[Workspace, Config, list[str]], tuple[list[str], list[str]]]
@@ -631,6 +632,9 @@ def _memory_replace(
     if not old.strip():
         raise ToolArgumentError("old is empty: say which fact to correct: words of it or PATH:LINE")
     from memctl.pipeline.forget import forget
+    from memctl.pipeline.save import refuse_purged
+
+    refuse_purged(ws, new)  # the new fact is saved: what the user purged stays purged
 
     result = _one_or_all(lambda every: forget(ws, config, old, replacement=new, every=every), args)
     listed = "; ".join(result.facts)
