@@ -59,12 +59,13 @@ from memctl.pipeline.provenance import (
     Saying,
     line_number,
     place,
+    saying_more,
     sayings,
     turns_saying,
 )
 from memctl.pipeline.purge import listed, purge_files
 from memctl.pipeline.save import save
-from memctl.retrieval.corpus import fold
+from memctl.retrieval.corpus import Hidden, fold
 
 
 @dataclass
@@ -86,6 +87,11 @@ class ForgetResult:
     purge_unreachable: list[str] = field(default_factory=list)
     """Copies in names or structure a purge does not rewrite, `PATH (where)`
     (`Purged.unreachable`): the user renames or removes them."""
+    purge_partial: list[str] = field(default_factory=list)
+    """Thread turns (`threads/<id>.jsonl#N`) a purged fact was taken from, in which the
+    purge masks (would mask) the sentences that said it and leaves other sentences
+    (`provenance.saying_more`): they may say more of the same person or secret in other
+    words ("she", "her phone"), which a purge does not guess; the user reads them."""
     token_untracked: bool = False
     """The purge query is one token too short or plain for its tombstone to keep its
     salted digest (`tracked_token`: under 8 characters or letters alone, and not
@@ -183,6 +189,8 @@ def forget(
         )
         needles = purge_needles(ws, target, [line for fact in facts for line in fact.said])
         said_in: list[Saying] = _sayings(ws, found, needles) if purge else []
+        if purge:  # every turn a fact was taken from: one said word for word too
+            result.purge_partial = saying_more(ws, sayings(ws, found))
         token = purged_token(target) if purge and not place(target) else None
         if token is not None and not tracked_token(token):
             # A word or a name, masked in every text a sync finds it in from now on, on
@@ -339,9 +347,21 @@ def _still_stated(ws: Workspace, facts: list[Fact]) -> list[Fact]:
     it) is forgotten again: its line goes, with no second tombstone."""
     before = Forgotten.of(ws)
     memory = [line for line in _lines(ws.memory_md) if is_fact_line(line)]
+    hidden = Hidden(ws)
+    files: dict[str, list[str]] = {}
+
+    def hides(path: str, number: int) -> bool:
+        if path not in files:
+            files[path] = _lines(ws.root / path)
+        return hidden.hides("memory", path, number, files[path][number - 1])
+
     left = []
     for fact in facts:
         fact.fresh = [line for line in fact.lines if not before.states(line)]
+        if fact.fresh and all(hides(path, number) for path, number in fact.units):
+            # Every line stating it is one search leaves out already, as explain and
+            # memory_get say (`Hidden`: a ledger line restating a corrected fact).
+            fact.fresh = []
         keys = {fact_key(line) for line in fact.lines}
         # A correction that holds the old words (`Staging is db3 and db7.`) does not
         # state the fact it corrected: that one is done, and no candidate.

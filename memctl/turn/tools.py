@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING, Any
 
 from memctl.core.config import Config
 from memctl.core.errors import MemctlError
-from memctl.core.forgotten import Forgotten
 from memctl.core.redact import Redactor
 from memctl.core.threads import (
     is_compaction,
@@ -590,9 +589,16 @@ def _memory_get(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
     # Redacted whole, then the range taken: a range inside a private key holds no BEGIN
     # line, and must read as the same lines of the whole file do.
     lines = _redacted_lines(ws, config, path)
-    gone = Forgotten.of(ws)  # memctl forget: a line stating a forgotten fact is marked
+    from memctl.retrieval.corpus import Hidden
+
+    # memctl forget: a line that search leaves out is marked (a forgotten fact, a ledger
+    # line restating one or a value said before its correction), numbers kept.
+    hidden = Hidden(ws)
     result.lines = [
-        gone.line(line) for line in lines[result.start - 1 : result.start - 1 + len(result.lines)]
+        hidden.line(result.path, number, line)
+        for number, line in enumerate(
+            lines[result.start - 1 : result.start - 1 + len(result.lines)], result.start
+        )
     ]
     return render_lines(result)
 
