@@ -188,9 +188,12 @@ def forget(
             memory.decode("utf-8", "surrogateescape"), gone, headings=replacement is None
         )
         needles = purge_needles(ws, target, [line for fact in facts for line in fact.said])
-        said_in: list[Saying] = _sayings(ws, found, needles) if purge else []
-        if purge:  # every turn a fact was taken from: one said word for word too
-            result.purge_partial = saying_more(ws, sayings(ws, found))
+        said_in: list[Saying] = []
+        if purge:
+            turns = sayings(ws, found)
+            said_in = _sayings(turns, needles)
+            # Of every turn a fact was taken from (one that said it word for word too).
+            result.purge_partial = saying_more(ws, turns)
         token = purged_token(target) if purge and not place(target) else None
         if token is not None and not tracked_token(token):
             # A word or a name, masked in every text a sync finds it in from now on, on
@@ -245,16 +248,16 @@ def forget(
     return result
 
 
-def _sayings(ws: Workspace, found: list[str], needles: list[str]) -> list[Saying]:
-    """What a purge masks of the thread turns the facts at `found` were taken from, as
-    provenance names them (`provenance.sayings`): the sentences that said each fact, in
+def _sayings(turns: list[Saying], needles: list[str]) -> list[Saying]:
+    """What a purge masks of the thread turns the facts were taken from, as provenance
+    names them (`turns`: `provenance.sayings`): the sentences that said each fact, in
     their own words (the turn's "I" where the fact says "the user", no date note the
     flush added), which the fact's text would not find, each in its one entry. One
     shorter than a purge query may be (`PURGE_MIN`) is left: its mask would fall on
     words everywhere."""
     return [
         saying
-        for saying in sayings(ws, found)
+        for saying in turns
         if saying.sentence not in needles
         and purge_length(" ".join(saying.sentence.split())) >= PURGE_MIN
     ]
