@@ -36,10 +36,13 @@ from memctl.core.state import State
 from memctl.core.workspace import Workspace
 
 if TYPE_CHECKING:
+    from memctl.pipeline.consolidate import ConsolidateResult
     from memctl.pipeline.sync import SyncResult
 
 BEGIN = "<!-- memctl:begin (written by `memctl export`; the next export replaces this block) -->"
 END = "<!-- memctl:end -->"
+FORGET_BROUGHT = "this sync brought a forget"
+"""Why a sync's refresh ran, when a forget or a purge it brought made it."""
 MIN_BLOCK_BYTES = 400
 """Below this, a block holds hardly more than its header: the file has no room for it."""
 
@@ -226,26 +229,53 @@ def refresh(
 
 def refresh_after_sync(ws: Workspace, config: Config, result: SyncResult | None) -> None:
     """`refresh` after a sync that brought a forget or a purge made on another machine
-    (`result.gone`, `result.purged`), as a local forget does: the blocks written again go
-    in `result.exports`, and what happened to each in its notes (the sync is done; a
-    block left as written is a warning). Every entry point that syncs calls it (the
-    stages below cannot reach the exports): `sync`, `init --from`, `maintain`'s
-    scheduled sync in cron, a hook, `call`."""
-    if result is None or not (result.gone or result.purged):
+    (`result.gone`, `result.purged`), as a local forget does, or that changed MEMORY.md
+    (a fact merged from another machine, a correction among them: `after_merge`): the
+    blocks written again go in `result.exports`, and what happened to each in its notes
+    (the sync is done; a block left as written is a warning). Every entry point that
+    syncs calls it (the stages below cannot reach the exports): `sync`, `init --from`,
+    `maintain`'s scheduled sync in cron, a hook, `call`."""
+    if result is None:
         return
     dry_run = result.status == "dry_run"
-    done = refresh(ws, config, result.gone, dry_run=dry_run)
+    if result.gone or result.purged:
+        done = refresh(ws, config, result.gone, dry_run=dry_run)
+        why = FORGET_BROUGHT
+    elif result.status == "synced":  # a dry run's MEMORY.md is the one exported
+        done, why = refresh(ws, config), "MEMORY.md changed"
+    else:
+        return
     result.exports = done.changed
-    rewrote, dropped = ("would rewrite", "would drop") if dry_run else ("rewrote", "dropped")
-    result.notes += [
-        f"{rewrote} the memory block in {path}: this sync brought a forget" for path in done.changed
-    ]
-    result.notes += [f"{dropped} the export {why}" for why in done.dropped]
-    result.notes += [
-        f"left the exported memory block {why} as written, still stating what was forgotten "
+    result.notes += refresh_notes(done, why)
+
+
+def after_merge(ws: Workspace, config: Config, merged: ConsolidateResult | None) -> list[str]:
+    """`refresh` after a consolidation that rewrote MEMORY.md (`consolidate`,
+    `maintain`, a hook's or `call`'s maintenance): a block memctl wrote follows the
+    MEMORY.md it was exported from, as it does after a forget, so that an agent that
+    runs no hooks does not read a value a newer one replaced (audit 19 #10: db7 stayed
+    in AGENTS.md after db9 replaced it). Only a block whose text differs is written.
+    The blocks written again go in `merged.exports`; the notes to print."""
+    if merged is None or merged.status != "consolidated" or not merged.changed:
+        return []
+    done = refresh(ws, config)
+    merged.exports = done.changed
+    return refresh_notes(done, "MEMORY.md changed")
+
+
+def refresh_notes(done: Refresh, why: str) -> list[str]:
+    """What a refresh an entry point ran after its work did, one line each (after the
+    command's name): `why` says what made it run."""
+    rewrote, dropped = ("would rewrite", "would drop") if done.dry_run else ("rewrote", "dropped")
+    stating = "what was forgotten" if why == FORGET_BROUGHT else "an older MEMORY.md"
+    notes = [f"{rewrote} the memory block in {path}: {why}" for path in done.changed]
+    notes += [f"{dropped} the export {reason}" for reason in done.dropped]
+    notes += [
+        f"left the exported memory block {reason} as written, still stating {stating} "
         "(fix the file, then `memctl export`)"
-        for why in done.failed
+        for reason in done.failed
     ]
+    return notes
 
 
 def refreshed_lines(ws: Workspace, config: Config, facts: list[str]) -> tuple[list[str], list[str]]:

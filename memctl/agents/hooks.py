@@ -635,12 +635,13 @@ def _maintain(
     spaces out model requests, and the builtin model sends none; the process keeps the
     consolidation's second or so out of the agent's SessionEnd budget (Claude Code:
     1.5 s). `gap` off: the gap does not hold the run back (that process's)."""
-    from memctl.agents.export import refresh_after_sync
+    from memctl.agents.export import after_merge, refresh_after_sync
     from memctl.pipeline.consolidate import new_daily_text
     from memctl.pipeline.maintain import HOOKS_OFF, THROTTLED, maintain
 
     done = maintain(ws, config, models().memory(), retry_failed=False, gap=gap)
     refresh_after_sync(ws, config, done.sync)  # a forget its sync brought: the exports too
+    after_merge(ws, config, done.consolidate)  # a block memctl exported follows MEMORY.md
     if (
         ending
         and (done.skipped or "").startswith(THROTTLED)

@@ -55,7 +55,7 @@ MASK = "[forgotten"
 every byte offset (consolidation, flush watermarks) stays true."""
 FORGOTTEN_TEXT = "[forgotten: this stated a fact that was forgotten]"
 """What a model is sent or shown instead of a message or line a forget hides
-(`Forgotten.in_context`, `Forgotten.entry`, `Forgotten.line`)."""
+(`Forgotten.in_context`, `Forgotten.entry`, `memctl.retrieval.corpus.Hidden.line`)."""
 
 
 def fact_key(line: str) -> str:
@@ -849,14 +849,6 @@ class Forgotten:
             for line in kept.splitlines(keepends=True)
             if line.lstrip().startswith("#") or not self.echoed(path, line)
         )
-
-    def line(self, text: str) -> str:
-        """A memory file's line as a model may read it after a forget (`memory_get`):
-        FORGOTTEN_TEXT for one that states a forgotten fact (a heading never does), so
-        that the lines keep their numbers."""
-        if text.lstrip().startswith("#") or not self.states(text):
-            return text
-        return FORGOTTEN_TEXT
 
     def in_context(self, context: WorkingContext, thread: str) -> tuple[WorkingContext, set[int]]:
         """A thread's working context as a model may be sent it after a forget, and the

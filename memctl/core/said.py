@@ -202,6 +202,15 @@ _FUNCTION = _words(
 )
 """Closed-class words: a capitalised word opening a sentence before one of them is no
 name used as one ("Headline in the newsletter: ...", "Minutes of the retro: ...")."""
+_NO_NAME = _FUNCTION | _words(
+    """i we you he she it they me us him her them his hers ours yours theirs mine there
+    here what when where why how"""
+)
+"""Words that are never a name, however they are written: capitalised as a sentence
+opens with them ("Our office is in Leeds", "The staging database is db3", "We deploy on
+Tuesdays"), before "'s" ("It's done"), or "I" after any word. Read as names, they made
+`explain` require a turn to write them capitalised, and pass over the one that said "FYI
+our office is in Leeds" (audit 19 #6)."""
 _MID_NAME = re.compile(r"(?<=[a-z0-9,;] )([A-Z][\w-]*)")
 _POSSESSIVE = re.compile(r"\b([A-Z][\w-]*)'s\b")
 _OPENING = re.compile(r"^([A-Z][\w-]*) ([a-z][\w'-]*)")
@@ -224,7 +233,7 @@ def names_used(texts: Iterable[str]) -> set[str]:
         named.update(_POSSESSIVE.findall(text))
         if (opening := _OPENING.match(text)) and opening[2] not in _FUNCTION:
             named.add(opening[1])
-    return named
+    return {name for name in named if name.casefold() not in _NO_NAME}
 
 
 def conversation_names(

@@ -109,6 +109,9 @@ class ConsolidateResult:
     changes: list[provenance.BulletChange] = field(default_factory=list)
     """The bullets the merge adds or drops, each with its ledger sources (preview, and
     a dry run on an offline model)."""
+    exports: list[str] = field(default_factory=list)
+    """The memory blocks `memctl export` wrote (AGENTS.md, CLAUDE.md: absolute paths)
+    written again because MEMORY.md changed (the entry point does, `agents.export`)."""
 
 
 def consolidate(

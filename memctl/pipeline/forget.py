@@ -59,12 +59,13 @@ from memctl.pipeline.provenance import (
     Saying,
     line_number,
     place,
+    saying_more,
     sayings,
     turns_saying,
 )
 from memctl.pipeline.purge import listed, purge_files
 from memctl.pipeline.save import save
-from memctl.retrieval.corpus import fold
+from memctl.retrieval.corpus import Hidden, fold
 
 
 @dataclass
@@ -87,6 +88,11 @@ class ForgetResult:
     purge_unreachable: list[str] = field(default_factory=list)
     """Copies in names or structure a purge does not rewrite, `PATH (where)`
     (`Purged.unreachable`): the user renames or removes them."""
+    purge_partial: list[str] = field(default_factory=list)
+    """Thread turns (`threads/<id>.jsonl#N`) a purged fact was taken from, in which the
+    purge masks (would mask) the sentences that said it and leaves other sentences
+    (`provenance.saying_more`): they may say more of the same person or secret in other
+    words ("she", "her phone"), which a purge does not guess; the user reads them."""
     token_untracked: bool = False
     """The purge query is one token too short or plain for its tombstone to keep its
     salted digest (`tracked_token`: under 8 characters or letters alone, and not
@@ -187,7 +193,12 @@ def forget(
             memory.decode("utf-8", "surrogateescape"), gone, headings=replacement is None
         )
         needles = purge_needles(ws, target, [line for fact in facts for line in fact.said])
-        said_in: list[Saying] = _sayings(ws, found, needles) if purge else []
+        said_in: list[Saying] = []
+        if purge:
+            turns = sayings(ws, found)
+            said_in = _sayings(turns, needles)
+            # Of every turn a fact was taken from (one that said it word for word too).
+            result.purge_partial = saying_more(ws, turns)
         token = purged_token(target) if purge and not place(target) else None
         if token is not None and not tracked_token(token):
             # A word or a name, masked in every text a sync finds it in from now on, on
@@ -247,16 +258,16 @@ def forget(
     return result
 
 
-def _sayings(ws: Workspace, found: list[str], needles: list[str]) -> list[Saying]:
-    """What a purge masks of the thread turns the facts at `found` were taken from, as
-    provenance names them (`provenance.sayings`): the sentences that said each fact, in
+def _sayings(turns: list[Saying], needles: list[str]) -> list[Saying]:
+    """What a purge masks of the thread turns the facts were taken from, as provenance
+    names them (`turns`: `provenance.sayings`): the sentences that said each fact, in
     their own words (the turn's "I" where the fact says "the user", no date note the
     flush added), which the fact's text would not find, each in its one entry. One
     shorter than a purge query may be (`PURGE_MIN`) is left: its mask would fall on
     words everywhere."""
     return [
         saying
-        for saying in sayings(ws, found)
+        for saying in turns
         if saying.sentence not in needles
         and purge_length(" ".join(saying.sentence.split())) >= PURGE_MIN
     ]
@@ -349,9 +360,21 @@ def _still_stated(ws: Workspace, facts: list[Fact]) -> list[Fact]:
     it) is forgotten again: its line goes, with no second tombstone."""
     before = Forgotten.of(ws)
     memory = [line for line in _lines(ws.memory_md) if is_fact_line(line)]
+    hidden = Hidden(ws)
+    files: dict[str, list[str]] = {}
+
+    def hides(path: str, number: int) -> bool:
+        if path not in files:
+            files[path] = _lines(ws.root / path)
+        return hidden.hides("memory", path, number, files[path][number - 1])
+
     left = []
     for fact in facts:
         fact.fresh = [line for line in fact.lines if not before.states(line)]
+        if fact.fresh and all(hides(path, number) for path, number in fact.units):
+            # Every line stating it is one search leaves out already, as explain and
+            # memory_get say (`Hidden`: a ledger line restating a corrected fact).
+            fact.fresh = []
         keys = {fact_key(line) for line in fact.lines}
         # A correction that holds the old words (`Staging is db3 and db7.`) does not
         # state the fact it corrected: that one is done, and no candidate.

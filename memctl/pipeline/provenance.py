@@ -43,7 +43,6 @@ from memctl.core.durable import recorded_mtime, write_atomic
 from memctl.core.errors import MemctlError
 from memctl.core.forgotten import (
     BULLET,
-    Forgotten,
     Tombstone,
     fact_key,
     older_masks,
@@ -731,6 +730,33 @@ def sayings(ws: Workspace, places: list[str]) -> list[Saying]:
     return found
 
 
+def saying_more(ws: Workspace, said: list[Saying]) -> list[str]:
+    """The turns (`threads/<id>.jsonl#N`) of `said` holding a sentence besides those a
+    purge masks in them (one of content words: not "Thanks."): what a purge leaves of a
+    turn it masked. Such a sentence may say more of the same person or secret in other
+    words ("She lives in Leeds and her phone is 555-0142." after "Priya Raman is our
+    contractor."): a purge does not guess who "she" is, so the user is told to read
+    them (audit 19 #7)."""
+    masked: dict[tuple[str, int], set[str]] = {}
+    for saying in said:
+        masked.setdefault((saying.log, saying.entry), set()).add(saying.sentence.strip())
+    ledgers = Ledgers(ws)
+    found: list[str] = []
+    for (where, index), sentences in masked.items():
+        thread = where.rpartition("/")[2].removesuffix(".jsonl")
+        log = ledgers.log(thread)
+        if log is None or not log.start <= index < log.total:
+            continue
+        rest = [
+            one
+            for one in SENTENCE_END.split(message_text(log.entry(index)))
+            if one.strip() not in sentences and content_words(one)
+        ]
+        if rest:
+            found.append(f"{where}#{index}")
+    return found
+
+
 def _echoes(log: LogRead, said: int, entries: str | None) -> list[tuple[int, str]]:
     """The turns after the turn `said` that said a fact that may copy its sentences
     (index, text case and spacing folded): the assistant's turns of its flush block
@@ -1129,7 +1155,9 @@ def _explain_ledger(
             ) and here in ledgers.by_text(bullet)
         if merged:
             used.append(n)
-    held = Forgotten.of(ws).states(line)
+    from memctl.retrieval.corpus import Hidden
+
+    held = Hidden(ws).hides("memory", where, number, line)  # as search leaves it out
     return ExplainResult(f"{where}:{number}", [], [_origin(ledgers, here)], used, held)
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from memctl.core.config import Config
 from memctl.core.durable import append_durable, block_separator, write_atomic
-from memctl.core.errors import UsageError, WorkspaceError
+from memctl.core.errors import MemctlError, UsageError, WorkspaceError
 from memctl.core.forgotten import TakeBack, fact_key, stones_stating, take_back
 from memctl.core.memory import FACT_MAX_CHARS, SAVE_MAX_CHARS, long_fact, memory_path, neutral
 from memctl.core.workspace import TEXT_ENCODING, Workspace
@@ -73,6 +73,7 @@ def save(
     dry_run: bool = False,
     *,
     unforget: bool = True,
+    unpurge: bool = True,
     at: int | None = None,
 ) -> SaveResult:
     """Append `text` to today's ledger (a `## Memory Save` block) and then to MEMORY.md.
@@ -90,6 +91,12 @@ def save(
     the end of the file would read as the last one's, as the memory block shows it.
     `at`: the line (0-based) of MEMORY.md it goes to instead, where a correction's
     fact stood (under that fact's heading).
+
+    `unpurge=False` (the agent's memory_save): a text holding what a purge took (a
+    purged token, a purged fact) is refused (`PurgedText`), nothing written. A purge is
+    the user's (a secret, a privacy request); a model that still has the text in its
+    context must not take it back, and a tool answer's "No longer forgotten" line is
+    one the user never reads (audit 19 #4). The user's `memctl save` takes it back.
     """
     if not isinstance(text, str) or not text.strip():
         raise UsageError("nothing to save: the text is empty")
@@ -104,6 +111,8 @@ def save(
     body = _BULLET_HASH.sub(r"\1", as_bullets(neutral(text.strip())))
     body, counts = config.redaction.redactor().redact(body)
     _check_size(body)  # as stored: a private key is one marker
+    if not unpurge:
+        refuse_purged(ws, body)
     ledger = ws.ledger_path()
     result = SaveResult(
         count_memories(body),
@@ -127,6 +136,8 @@ def save(
         if _holds(ws, body):  # saved by another process meanwhile
             result.already_saved = True
             return result
+        if not unpurge:
+            refuse_purged(ws, body)  # a purge made while this save waited for the lock
         stamp = ws.now().isoformat(timespec="seconds")
         block = f"## Memory Save — {stamp}\n\n{body}\n".encode()
         append_durable(ledger, block_separator(ledger) + block)
@@ -146,6 +157,24 @@ def save(
         if unforget:
             result.unforgotten = _unforget(ws, body)
     return result
+
+
+class PurgedText(MemctlError):
+    """A save the caller may not make: its text holds what the user purged."""
+
+
+def refuse_purged(ws: Workspace, text: str) -> None:
+    """Raise `PurgedText` when a line of `text` holds what a purge took: a purged
+    token, or a purged fact (by its digest). The message names no text (the caller has
+    it; an answer or a log must not carry a purged secret once more)."""
+    keys = [key for line in text.splitlines() if (key := fact_key(line))]
+    purges = [stone for stone in stones_stating(ws, keys) if not stone.get("fact")]
+    if purges:
+        raise PurgedText(
+            "not saved: the text holds what the user purged (memctl forget --purge: a "
+            "secret or a privacy request); only the user can save it again (`memctl save`). "
+            "Leave the purged text out"
+        )
 
 
 def _check_size(body: str) -> None:

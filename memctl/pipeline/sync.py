@@ -206,7 +206,8 @@ class SyncResult:
     exports: list[str] = field(default_factory=list)
     """The memory blocks `memctl export` wrote (AGENTS.md, CLAUDE.md: absolute paths)
     that were written again (a dry run: would be) because this sync brought a forget or
-    a purge, as a local forget rewrites them (the entry point does, `agents.export`)."""
+    a purge, as a local forget rewrites them, or changed MEMORY.md (the entry point
+    does, `agents.export`)."""
     consolidated: bool = False
     rewritten: bool = False
     """The remote's history was rewritten; both were kept."""

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from memctl.core.errors import UsageError
-from memctl.core.forgotten import Forgotten, Tombstone, read_tombstones
+from memctl.core.forgotten import FORGOTTEN_TEXT, Forgotten, Tombstone, read_tombstones
 from memctl.core.threads import (
     check_thread_id,
     is_compaction,
@@ -256,7 +256,10 @@ class Hidden:
 
     def hides(self, kind: str, path: str, number: int | None, text: str) -> bool:
         """Whether the record (a memory file's line `number`, 1-based, or a log's entry
-        `number`) is left out."""
+        `number`) is left out. The one rule of what a forget hides: search and recall
+        leave such a record out, `explain` says a ledger line is forgotten, memory_get
+        marks it (`line`), and `forget` counts it as forgotten already (audit 19 #5: a
+        ledger line restating a corrected fact, "still db3", was hidden by search alone)."""
         if self.forgotten.states(text):
             return True
         if kind != "memory":
@@ -266,6 +269,14 @@ class Hidden:
         if not (path.startswith("memory/") and DAILY_NAME.fullmatch(path.rsplit("/", 1)[-1])):
             return False  # consolidation reads the daily ledgers only
         return self.held.holds(text, self._day(path, number))
+
+    def line(self, path: str, number: int, text: str) -> str:
+        """Line `number` (1-based) of the memory file `path` as a model may read it after
+        a forget (memory_get): FORGOTTEN_TEXT for one `hides` leaves out (a heading never
+        is), so that the lines keep their numbers."""
+        if text.lstrip().startswith("#") or not self.hides("memory", path, number, text):
+            return text
+        return FORGOTTEN_TEXT
 
     def corrected(self, text: str, said: float) -> Tombstone | None:
         """The latest correction (`forget --replace`, `memory_replace`) made after

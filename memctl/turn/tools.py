@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING, Any
 
 from memctl.core.config import Config
 from memctl.core.errors import MemctlError
-from memctl.core.forgotten import Forgotten
 from memctl.core.redact import Redactor
 from memctl.core.threads import (
     is_compaction,
@@ -614,9 +613,16 @@ def _memory_get(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
     # Redacted whole, then the range taken: a range inside a private key holds no BEGIN
     # line, and must read as the same lines of the whole file do.
     lines = _redacted_lines(ws, config, path)
-    gone = Forgotten.of(ws)  # memctl forget: a line stating a forgotten fact is marked
+    from memctl.retrieval.corpus import Hidden
+
+    # memctl forget: a line that search leaves out is marked (a forgotten fact, a ledger
+    # line restating one or a value said before its correction), numbers kept.
+    hidden = Hidden(ws)
     result.lines = [
-        gone.line(line) for line in lines[result.start - 1 : result.start - 1 + len(result.lines)]
+        hidden.line(result.path, number, line)
+        for number, line in enumerate(
+            lines[result.start - 1 : result.start - 1 + len(result.lines)], result.start
+        )
     ]
     return render_lines(result)
 
@@ -625,7 +631,8 @@ def _memory_save(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
     content = _string(args, "content", required=True) or ""
     from memctl.pipeline.save import save
 
-    return render_save(save(ws, config, content))
+    # The agent's save: what the user purged stays purged (`save`'s `unpurge`).
+    return render_save(save(ws, config, content, unpurge=False))
 
 
 RefreshExports = Callable[[Workspace, Config, list[str]], tuple[list[str], list[str]]]
@@ -655,6 +662,9 @@ def _memory_replace(
     if not old.strip():
         raise ToolArgumentError("old is empty: say which fact to correct: words of it or PATH:LINE")
     from memctl.pipeline.forget import forget
+    from memctl.pipeline.save import refuse_purged
+
+    refuse_purged(ws, new)  # the new fact is saved: what the user purged stays purged
 
     result = _one_or_all(lambda every: forget(ws, config, old, replacement=new, every=every), args)
     listed = "; ".join(result.facts)

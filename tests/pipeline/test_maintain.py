@@ -76,9 +76,42 @@ def test_first_run_goes_at_once_archiving_then_consolidating(ready, cli):
     memory = (ready / "MEMORY.md").read_text()
     assert "ochre" in memory and "Tuesdays" in memory
     assert "maintain" in state(ready)["runs"]
-    assert result.stdout == f"memory/{OLD_DAY}.md -> memory/archive/{OLD_DAY}.md\n"
+    # The moves are in the timed summary on stderr; stdout only when asked (-v, a dry
+    # run): a cron log gets no untimed line for what went well (audit 19 #8).
+    assert result.stdout == ""
     assert "maintain: moved 1 ledger" in unstamped(result.stderr)
     assert "maintain: done; next run from " in unstamped(result.stderr)
+
+
+def test_quiet_maintain_as_in_the_cron_recipe_writes_nothing_when_all_goes_well(ready, cli):
+    result = cli("-q", "-w", ready, "maintain")
+    assert result.exit_code == 0
+    assert (result.stdout, result.stderr) == ("", "")
+    assert (ready / "memory" / "archive" / f"{OLD_DAY}.md").exists()
+
+
+def test_maintain_writes_the_exported_block_again_when_it_changes_memory(ready, cli, tmp_path):
+    """Audit 19 #10: a block `memctl export` wrote follows MEMORY.md after the cron job's
+    consolidation, as after a forget; a run that changes nothing leaves it alone."""
+    agents = tmp_path / "AGENTS.md"
+    assert cli("-w", ready, "export", "--agents-md", agents).exit_code == 0
+    assert "Tuesdays" not in agents.read_text()
+
+    result = cli("-w", ready, "--json", "maintain")
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["consolidate"]["exports"] == [str(agents)]
+    assert f"rewrote the memory block in {agents}: MEMORY.md changed" in result.stderr
+    assert "Tuesdays" in agents.read_text() and "ochre" in agents.read_text()
+    written = agents.stat().st_mtime_ns
+    again = cli("-w", ready, "--json", "maintain", "--force")
+    assert json.loads(again.stdout)["consolidate"]["exports"] == []
+    assert agents.stat().st_mtime_ns == written
+
+
+def test_verbose_maintain_lists_the_ledgers_it_moved_on_stdout(ready, cli):
+    result = cli("-v", "-w", ready, "maintain")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == f"memory/{OLD_DAY}.md -> memory/archive/{OLD_DAY}.md\n"
 
 
 def test_a_second_run_within_the_gap_is_throttled_and_says_when(ready, cli):

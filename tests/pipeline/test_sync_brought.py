@@ -144,3 +144,44 @@ def test_a_purged_fact_said_again_elsewhere_is_masked_before_it_leaves(tmp_path,
     assert holding(a.root, "hunter2") == []
     again = cli("-w", b.root, "sync")  # the masked copies are the base now: nothing new
     assert "purged on" not in again.stderr
+
+
+def test_a_value_a_sync_or_a_consolidation_replaces_leaves_no_exported_block(tmp_path, cli):
+    """Audit 19 #10: b said db9 in place of db7 (a flush, no forget), and after the syncs
+    MEMORY.md said db9 on every machine while a's exported AGENTS.md kept db7 until
+    `export` ran again. A block memctl wrote now follows MEMORY.md: a consolidation or
+    a sync that changes it writes the recorded blocks again (those whose text differs),
+    and says so."""
+    remote = bare(tmp_path)
+    a = replica(tmp_path, "a", remote)
+    save_text(a, "- The staging database is db7.")
+    run_sync(a)
+    b = replica(tmp_path, "b", remote)
+    run_sync(b)
+    agents, claude = tmp_path / "AGENTS.md", tmp_path / "CLAUDE.md"
+    assert cli("-w", a.root, "export", "--agents-md", agents).exit_code == 0
+    assert cli("-w", b.root, "export", "--claude-md", claude).exit_code == 0
+
+    # On b, a ledger line replaces the value: its consolidation rewrites b's block.
+    (b.root / "memory" / "2026-12-14.md").write_text(
+        "## Memory Save — 2026-12-14T09:00:00+00:00\n\n- The staging database is now db9.\n"
+    )
+    merged = cli("-w", b.root, "--json", "consolidate")
+    assert merged.exit_code == 0, merged.stderr
+    assert "db9" in b.memory_md.read_text() and "db7" not in b.memory_md.read_text()
+    assert json.loads(merged.stdout)["exports"] == [str(claude)]
+    assert f"consolidate: rewrote the memory block in {claude}: MEMORY.md changed" in (
+        merged.stderr
+    )
+    assert "db9" in claude.read_text() and "db7" not in claude.read_text()
+    again = cli("-w", b.root, "--json", "consolidate", "--force")  # nothing differs
+    assert json.loads(again.stdout)["exports"] == []
+
+    # The sync that brings it to a rewrites a's block: no forget was made.
+    run_sync(b)
+    done = cli("-w", a.root, "--json", "sync")
+    assert done.exit_code == 0, done.stderr
+    assert "db9" in a.memory_md.read_text() and "db7" not in a.memory_md.read_text()
+    assert json.loads(done.stdout)["exports"] == [str(agents)]
+    assert f"sync: rewrote the memory block in {agents}: MEMORY.md changed" in done.stderr
+    assert "db9" in agents.read_text() and "db7" not in agents.read_text()

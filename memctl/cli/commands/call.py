@@ -81,7 +81,7 @@ def call_command(
 
     Example: memctl call support-42 --new "We moved the ledger to Postgres 16."
     """
-    from memctl.agents.export import refresh_after_sync, refreshed_lines
+    from memctl.agents.export import after_merge, refresh_after_sync, refreshed_lines
     from memctl.core.threads import check_thread_id
     from memctl.models.resolve import resolve_models
     from memctl.turn.call import call
@@ -136,6 +136,7 @@ def call_command(
             exports=refreshed_lines,
         )
         refresh_after_sync(ws, config, result.maintain.sync if result.maintain else None)
+        after_merge(ws, config, result.maintain.consolidate if result.maintain else None)
     _after_notes(g, result)
     if g.json:
         emit(g, result)

@@ -51,6 +51,7 @@ def consolidate_command(
 
     Example: memctl consolidate --dry-run; memctl consolidate --diff | less
     """
+    from memctl.agents.export import after_merge
     from memctl.models.resolve import resolve_model
     from memctl.pipeline.consolidate import consolidate
 
@@ -65,7 +66,8 @@ def consolidate_command(
     diff = diff and not dry_run
     with working(g, "consolidate: merging into MEMORY.md"):
         result = consolidate(ws, config, model, force=force, dry_run=dry_run, preview=diff)
-    note(g, consolidate_summary(result), "consolidate")
+        exported = after_merge(ws, config, result)
+    note(g, "\n".join([consolidate_summary(result), *exported]), "consolidate")
     _report_consolidate(g, result, show_requests or g.verbose)
 
 

@@ -125,6 +125,17 @@ def forget_command(
                 f"forget: {plural(len(left), 'copy', 'copies')} {'is' if len(left) == 1 else 'are'} in "
                 f"names or structure a purge does not rewrite: {listed(left)}"
             )
+        if partial := result.purge_partial:
+            turns = ", ".join(
+                where.rpartition("/")[2].replace(".jsonl#", " entry ") for where in partial
+            )
+            lines.append(
+                f"forget: {plural(len(partial), 'thread turn')} {'keeps' if len(partial) == 1 else 'keep'} "
+                f"sentences the purge {'would leave' if dry_run else 'left'} unmasked ({turns}): "
+                'they may say more of the same person or secret in other words ("she", "her '
+                'phone"), which a purge does not guess; read them (`memctl thread show`) and '
+                "purge each detail that must go"
+            )
         if result.token_untracked:
             lines.append(
                 "forget: the token is too short or plain to keep a salted digest of (under 8 "

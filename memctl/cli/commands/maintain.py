@@ -52,7 +52,7 @@ def maintain_command(
 
     Example (crontab): */15 * * * * memctl -q -w ~/agent maintain
     """
-    from memctl.agents.export import refresh_after_sync
+    from memctl.agents.export import after_merge, refresh_after_sync
     from memctl.models.resolve import resolve_model
     from memctl.pipeline.maintain import maintain
 
@@ -63,10 +63,11 @@ def maintain_command(
     with working(g, "maintain: archiving and consolidating"):
         result = maintain(ws, config, model, force=force, dry_run=dry_run)
         refresh_after_sync(ws, config, result.sync)
-    _report(g, result, show_requests or g.verbose)
+        exported = after_merge(ws, config, result.consolidate)
+    _report(g, result, show_requests or g.verbose, exported)
 
 
-def _report(g: Globals, result: MaintainResult, full: bool) -> None:
+def _report(g: Globals, result: MaintainResult, full: bool, exported: list[str]) -> None:
     """What a run did, on stderr. Cron mails whatever a job writes, so a run with nothing
     to do (throttled, another maintain running, no ledger to move and no new daily text)
     writes nothing there; on a terminal, or with -v, it still says why. In a log (stderr
@@ -111,6 +112,8 @@ def _report(g: Globals, result: MaintainResult, full: bool) -> None:
             log("no new daily text since the last consolidation; no model request")
     else:
         log(consolidate_summary(merged))
+        for line in exported:
+            log(line)
     _sync_notes(result, log)
     if result.status == "ran" and (person or archive.moved or merged.status != "nothing_new"):
         # nothing consolidated starts no gap (next_eligible "now"): "next run from now"
@@ -138,7 +141,12 @@ def _sync_notes(result: MaintainResult, log: Callable[[str], None]) -> None:
 def _maintain_text(
     result: MaintainResult, archive: ArchiveResult, merged: ConsolidateResult, full: bool
 ) -> str:
-    lines = [moves_text(archive)] if archive.moved else []
+    """What stdout gets: only what was asked for. A dry run's plan (the moves, the
+    MEMORY.md diff or the requests), and with -v the ledgers moved; a run's moves are
+    otherwise on stderr in its timed summary, so that a cron log (`-q`, `2>&1`) gets no
+    untimed line for what went well (audit 19 #8)."""
+    shown = archive.moved and (full or result.status == "dry_run")
+    lines = [moves_text(archive)] if shown else []
     if result.status == "dry_run" and merged.diff:
         # builtin: what would change, as `consolidate --dry-run` shows it
         lines.append(merged.diff.rstrip("\n"))
