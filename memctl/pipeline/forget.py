@@ -241,21 +241,30 @@ def forget(
         if result.memory_lines:
             write_atomic(ws.memory_md, kept.encode("utf-8", "surrogateescape"))
         if purge:
-            wiped = purge_files(ws, needles, dry_run=False, sayings=said_in)
-            purged, result.purge_unreachable = wiped.changed, wiped.unreachable
-            if result.memory_lines:  # rewritten above, without the lines
-                purged.append(ws.relative(ws.memory_md))
-            result.purged = sorted({*purged, *result.purged})
-            if result.purged:  # after the masking: the copy holds what is left, masks and all
-                marks = ws.read_state().consolidation
-                after = ws.memory_md.read_bytes() if ws.memory_md.exists() else b""
-                offsets = Marks(dict(marks.offsets), dict(marks.tails))
-                result.history = ws.relative(keep_history(ws, after, offsets, by=PURGE_RUN))
+            _mask_everywhere(ws, needles, said_in, result)
         if replacement is not None:
             fact = replacement.strip()
             # Where the fact it corrects stood (under the same heading).
             save(ws, config, fact if BULLET.match(fact) else f"- {fact}", unforget=False, at=at)
     return result
+
+
+def _mask_everywhere(
+    ws: Workspace, needles: list[str], said_in: list[Saying], result: ForgetResult
+) -> None:
+    """A purge's writing after its tombstones: every copy masked (`purge_files`), the
+    files it changed listed, and MEMORY.md as the purge left it kept in history, masks
+    and all, as the step `undo` refuses to take back."""
+    wiped = purge_files(ws, needles, dry_run=False, sayings=said_in)
+    purged, result.purge_unreachable = wiped.changed, wiped.unreachable
+    if result.memory_lines:  # rewritten before, without the lines
+        purged.append(ws.relative(ws.memory_md))
+    result.purged = sorted({*purged, *result.purged})
+    if result.purged:  # after the masking: the copy holds what is left, masks and all
+        marks = ws.read_state().consolidation
+        after = ws.memory_md.read_bytes() if ws.memory_md.exists() else b""
+        offsets = Marks(dict(marks.offsets), dict(marks.tails))
+        result.history = ws.relative(keep_history(ws, after, offsets, by=PURGE_RUN))
 
 
 def _sayings(turns: list[Saying], needles: list[str]) -> list[Saying]:
