@@ -214,7 +214,7 @@ def archive_summary(result: ArchiveResult) -> str:
 
 def sync_counts(result: SyncResult, would: bool = False) -> str:
     """What a sync received and sent: ledger blocks, thread log lines (shared threads:
-    never counted as blocks), and the forgets."""
+    never counted as blocks), the ledgers its commit archives, and the forgets."""
     receive, send = ("would receive", "send") if would else ("received", "sent")
     text = f"{receive} {result.received:,}, {send} {plural(result.sent, 'block')}"
     if result.received_lines or result.sent_lines:
@@ -222,6 +222,8 @@ def sync_counts(result: SyncResult, would: bool = False) -> str:
             f"; thread log lines: {result.received_lines:,} {receive.split()[-1]}, "
             f"{result.sent_lines:,} {send}"
         )
+    if result.archived:
+        text += f", {plural(len(result.archived), 'ledger')} archived"
     if result.forgotten:
         text += f", {result.forgotten} forgotten"
     return text

@@ -31,7 +31,15 @@ Why this never needs a person to resolve a conflict:
 
 Nothing lost: a remote whose history was rewritten (the base is no longer an ancestor
 of what was fetched) is merged as a pure union (no removals) with the local files, and
-the commit pushed on top has the old base as a second parent, so both histories stay.
+the commit pushed on top has the old base as a second parent, so both histories stay;
+but not an old history holding text a purge masked since (`_keeps_history`): that
+rewrite was the history purge recipe's, and the purged bytes must not come back. A
+thread log with no synced copy to merge against is merged by line identity, a line both
+sides hold once, so a merge with no base never doubles a log (`_plan`); copies an older
+memctl appended that way are dropped on every side alike (`_without_copies`).
+
+Each machine keeps its ledgers where its own retention puts them (`_plan_ledgers`); the
+repository holds a ledger archived once any machine archived it (`_archived_as`).
 Interrupted at any point, a sync leaves the workspace as it was or merged; the merge is
 idempotent (the same base, remote and files give the same result). The base moves to
 the fetched commit as soon as its content is in the workspace (pushed or not: a block
@@ -159,6 +167,8 @@ they hide: a fact forgotten on one machine stays hidden on every other."""
 DEFAULT_BRANCH = SyncConfig().branch
 """sync.branch when memctl.yaml names none (or names this one)."""
 BLOCK_START = re.compile(r"(?m)^(?=## )")
+ARCHIVE = "memory/archive/"
+"""Where an archived ledger is, in the workspace and in the repository."""
 
 SyncStatus = Literal["synced", "up_to_date", "dry_run"]
 
@@ -219,6 +229,14 @@ class SyncResult:
         # tombstones this sync brought forget (their text; a purge's: the lines found
         # here stating it), which an entry point's refresh of the exports looks for.
         self.gone: list[str] = []
+        # The days of the purges whose text the old history of a rewritten remote holds:
+        # that history was not kept (`_purged_in_history`).
+        self.history_purged: list[str] = []
+        # The ledgers (`memory/DATE.md`) this sync's commit moves into memory/archive/ on
+        # the remote (a dry run: would): archived here since. Named in a note (--json's
+        # `notes`) and counted on stderr; another machine keeps its copy where its own
+        # retention puts it (`_plan_ledgers`).
+        self.archived: list[str] = []
 
 
 @dataclass
@@ -708,12 +726,36 @@ def sync(
             f"{'would mask' if dry_run else 'masked'} a purged fact in "
             f"{plural(len(result.purged), 'file')} here ({shown}): a purge's tombstone names it"
         )
-    if result.rewritten:
+    if result.archived:
+        shown = ", ".join(result.archived[:5]) + (", ..." if len(result.archived) > 5 else "")
         result.notes.append(
-            "the remote's history was rewritten (force-pushed or reset): local memory was kept, "
-            "merged with it and pushed on top; the old history stays as the second parent of "
-            f"{(result.commit or '')[:12]}"
+            f"{'would move' if dry_run else 'moved'} {plural(len(result.archived), 'ledger')} "
+            f"archived here into memory/archive/ on the remote ({shown}); the other machines "
+            "keep their copies where their own daily_file_retention_days puts them"
         )
+    if result.history_purged:
+        result.notes.append(
+            "the remote's history was rewritten (force-pushed or reset), and the old history "
+            f"holds text purged on {', '.join(result.history_purged)}: it "
+            f"{'would not be' if dry_run else 'was not'} kept (a history purge, README "
+            "'sync'); local memory was merged with the rewritten history and "
+            f"{'would be ' if dry_run else ''}pushed on top of it alone. The old history "
+            "stays in this machine's .memctl/sync.git until that folder is deleted"
+        )
+    elif result.rewritten:
+        if dry_run:
+            done = (
+                "local memory would be kept, merged with it and pushed on top, the old "
+                "history as its second parent"
+            )
+        elif result.commit:
+            done = (
+                "local memory was kept, merged with it and pushed on top; the old history "
+                f"stays as the second parent of {result.commit[:12]}"
+            )
+        else:  # nothing here the rewritten history lacks: no commit to keep it in
+            done = "local memory held nothing it lacks: nothing was pushed, nor the old history"
+        result.notes.append(f"the remote's history was rewritten (force-pushed or reset): {done}")
     return result
 
 
@@ -742,7 +784,7 @@ def _attempt(
     base = _entering_share(ws, base, shares)
     redactor = config.redaction.secret_check()
     cache = BlockCache(ws)
-    check_secrets(redactor, _changed(_local_files(ws, config), base))
+    check_secrets(redactor, _changed(_archived_as(_local_files(ws, config), base), base))
     with contextlib.nullcontext() if dry_run else ws.lock():
         local = _local_files(ws, config)
         plan = _plan(ws, cache, base, remote, local, shares)
@@ -754,9 +796,12 @@ def _attempt(
         needles, purges, masked_here = _purges(ws, config, plan, base, local, result)
         if dry_run:
             result.status = "dry_run"
+            old = base_commit if rewritten else None
+            _keeps_history(git, old, remote_commit, plan.tombstones, result)
             result.files = _shown(ws, config, plan.writes)
-            after = _after(local, plan.writes)
+            after = _archived_as(_after(local, plan.writes), remote)
             result.sent, result.sent_lines = _count_sent(after, remote)
+            result.archived = _archives(after, remote)
             result.forgotten += _count_forgotten(after, remote)
             if needles:
                 wiped = purge_files(ws, needles, dry_run=True, index=True)
@@ -805,7 +850,7 @@ def _attempt(
         merged = consolidate(ws, config, model, force=plan.memory_joined)
         result.consolidated = result.consolidated or merged.status == "consolidated"
     with ws.lock():
-        snapshot = _local_files(ws, config)
+        snapshot = _archived_as(_local_files(ws, config), remote)
         state = ws.read_state()
         record = _record(ws, state, cache)
         flushed = _flushed_record(ws, state, config)
@@ -827,7 +872,13 @@ def _attempt(
     check_secrets(redactor, _changed(snapshot, remote))
     (sent, lines), forgot = _count_sent(snapshot, remote), _count_forgotten(snapshot, remote)
     parents = [remote_commit] if remote_commit else []
-    if kept is not None and (remote_commit is None or not git.is_ancestor(kept, remote_commit)):
+    if (
+        kept is not None
+        and (remote_commit is None or not git.is_ancestor(kept, remote_commit))
+        and _keeps_history(
+            git, kept, remote_commit, parse_tombstones(_text(snapshot.get(FORGOTTEN)) or ""), result
+        )
+    ):
         parents.append(kept)  # the history the remote lost stays reachable
     message = _message(snapshot, remote, (sent, lines), forgot, result)
     commit = git.commit(snapshot, parents, message, remote_commit, remote)
@@ -837,6 +888,7 @@ def _attempt(
     _pushed(git, branch, commit, kept, fetched=True)
     result.commit, result.sent, result.status = commit, result.sent + sent, "synced"
     result.sent_lines += lines
+    result.archived = _archives(snapshot, remote)
     result.forgotten += forgot
     _mark(ws)
     return True
@@ -924,6 +976,55 @@ def _settle_pushes(git: Git, branch: str, base: str | None, fetched: str | None)
     kept = kept if kept and git.is_ancestor(kept, last) else None
     _pushed(git, branch, last, kept, fetched=False)
     return last
+
+
+def _keeps_history(
+    git: Git, old: str | None, new: str | None, stones: list[Tombstone], result: SyncResult
+) -> bool:
+    """Whether the history a rewritten remote lost (`old`, not in `new`) is kept as a
+    parent of the next commit: yes, unless it holds text a purge masked since
+    (`result.history_purged`, its days). Then the rewrite was the history purge recipe's,
+    and a machine that kept its old repository (one forgotten, or a cron job that ran
+    before its folder was deleted) must not push the purged bytes back; refusing would
+    leave that machine unsynced until someone noticed, for no gain: its files are
+    purged here and merged all the same, nothing lost but the old commits."""
+    result.history_purged = _purged_in_history(git, old, new, stones) if old else []
+    return not result.history_purged
+
+
+def _purged_in_history(git: Git, old: str, new: str | None, stones: list[Tombstone]) -> list[str]:
+    """The days of the purges among `stones` whose text the commits of `old` that `new`
+    lacks hold (its blobs that `new` does not have, read once): a Markdown line stating a
+    purged fact (`stating`, by its digest), or a purged token in any file
+    (`purged_tokens`, JSON strings decoded). Empty: none, or no purge to look for."""
+    purges = [stone for stone in stones if stone.purged]
+    if not purges:
+        return []
+    listed = git.out("rev-list", "--objects", old, *(["--not", new] if new else []))
+    blobs = [
+        (sha, path.endswith(".md"))
+        for sha, _, path in (line.partition(" ") for line in listed.splitlines())
+        if path.endswith((".md", ".jsonl"))
+    ]
+    if not blobs:
+        return []
+    batch = git.run("cat-file", "--batch", data="".join(f"{sha}\n" for sha, _ in blobs).encode())
+    raw, at = batch.stdout, 0
+    markdown: list[str] = []
+    texts: list[str] = []
+    for _, is_markdown in blobs:
+        header_end = raw.index(b"\n", at)
+        size = int(raw[at:header_end].split()[2])
+        data = raw[header_end + 1 : header_end + 1 + size]
+        at = header_end + 1 + size + 1
+        texts += _readings(data)
+        if is_markdown:
+            markdown.append(data.decode("utf-8", "replace"))
+    when = {stone.digest: stone.at for stone in purges if not stone.salt}
+    legacy = older_masks(stones)
+    days = {when[digest][:10] for digest in stating(markdown, set(when), legacy=legacy).values()}
+    days |= {at[:10] for at in purged_tokens(texts, purges).values()}
+    return sorted(days)
 
 
 def _mark(ws: Workspace) -> None:
@@ -1106,13 +1207,32 @@ def _plan(
         if (rel.startswith("threads/") or rel == FORGOTTEN) and _shared(rel, shares):
             lines = [log_lines(side.get(rel, b"")) for side in (base, remote, local)]
             log = rel.startswith("threads/")
+            collapsed = False
             if log:
+                lines, dropped = _uncopied(lines)
+                collapsed = dropped[2] > 0
+                if dropped[1] or dropped[2]:
+                    plan.notes.append(
+                        f"{rel}: dropped {plural(max(dropped[1:]), 'line')} repeating the "
+                        "log's first lines, the same bytes (copies an older memctl's sync "
+                        "with no base appended, as after the history purge recipe)"
+                    )
                 lines = _masked_in_place(lines)
-            # A thread log's lines appended on both sides are all kept, a line both
-            # wrote alike too (the same reply in the same second): two turns, not one.
-            merged_lines = merge_items(*lines, appended=log)
-            union = log and _shrinks(lines[2], merged_lines, legacy=older_masks(plan.tombstones))
-            if union:
+            # A thread log's lines appended on both sides since the base are all kept, a
+            # line both wrote alike too (the same reply in the same second): two turns,
+            # not one. With no synced copy of the log to go by (a first sync, a rewritten
+            # remote, a share just widened to threads), a line both sides hold is one
+            # entry, held as often as the side holding it more: appending the local log
+            # to the remote's would double every line (the purge recipe, audit 19 F1).
+            fresh = log and not lines[0]
+            merged_lines = merge_items(*lines, appended=log and not fresh)
+            shrinks = (
+                log
+                and not fresh
+                and _shrinks(lines[2], merged_lines, legacy=older_masks(plan.tombstones))
+            )
+            union = fresh or shrinks
+            if shrinks:
                 # A thread log is append-only: lines the remote lacks (a machine that
                 # did not share threads, or an older memctl, committed it without
                 # them) are not removed here, whatever the base held; a union instead.
@@ -1140,7 +1260,9 @@ def _plan(
                         lines,
                         plan.own.get(thread, Counter()),
                         union,
-                        None if at is None else at.get(thread, {}),
+                        # Copies dropped here: the ranks noted on the log as it was no
+                        # longer name its lines; its own are those appended last.
+                        None if at is None or collapsed else at.get(thread, {}),
                     ),
                 )
         elif rel.startswith("evicted/") and _shared(rel, shares) and rel not in local:
@@ -1163,18 +1285,54 @@ def _flushes(local: Counter[str], remote: Counter[str], base: Counter[str] | Non
     )
 
 
+def _uncopied(sides: list[list[str]]) -> tuple[list[list[str]], list[int]]:
+    """The base, remote and local lines of a thread log, each without the copies of its
+    start an older memctl appended (`_without_copies`), and how many lines each lost.
+    Every machine drops them alike, from every side, so the merge reads none as removed
+    and the logs converge on the log as it was before it was copied."""
+    kept = [_without_copies(side) for side in sides]
+    return kept, [len(side) - len(new) for side, new in zip(sides, kept, strict=True)]
+
+
+def _without_copies(lines: list[str]) -> list[str]:
+    """`lines` without each later run that is, byte for byte, its start up to the first
+    line said again (audit 19 F1: a sync with no base, as after the history purge
+    recipe, appended each machine's whole log to the remote's, the same log: N machines,
+    N+1 copies, the copies unflushed forever). A line holds its time to the second, so a
+    turn equal to the log's first one, time included, is that turn again; but not when
+    every line of that start holds a purge's mask: the turns of one second a purge
+    masked whole are alike, and each is a turn of its own."""
+    try:
+        size = lines.index(lines[0], 1) if lines else 0
+    except ValueError:
+        return lines
+    start, kept, at = lines[:size], lines[:size], size
+    if all(holds_mask(line, legacy=True) for line in start):
+        return lines
+    while at < len(lines):
+        if lines[at : at + size] == start:
+            at += size
+        else:
+            kept.append(lines[at])
+            at += 1
+    return kept
+
+
 def _masked_in_place(sides: list[list[str]]) -> list[list[str]]:
     """The base, remote and local lines of a thread log with each line a purge masked
     on either side (a line with a mask where the base had a plain one, at the same
     place) masked on every side: the masked line stays where the plain one was, so the
     entry numbers ledger headings cite still name it (a merge would read it as a line
-    removed and another appended, at the end)."""
-    base = sides[0]
+    removed and another appended, at the end). With no base (a first sync, a rewritten
+    remote) each side's lines are read against the other's, place by place: a merge
+    that matches lines by their bytes must see a masked line and its plain copy as one."""
+    base, remote, local = sides
+    pairs = [(base, remote), (base, local)] if base else [(remote, local), (local, remote)]
     masks: dict[str, str] = {}
-    for side in sides[1:]:
-        if not base or not side or not (side[0] == base[0] or _mask_of(base[0], side[0])):
+    for plains, side in pairs:
+        if not plains or not side or not (side[0] == plains[0] or _mask_of(plains[0], side[0])):
             continue  # another log under the same id (a `thread rm`, a new log)
-        for plain, line in zip(base, side, strict=False):
+        for plain, line in zip(plains, side, strict=False):
             if _mask_of(plain, line):
                 masks[plain] = line
     if not masks:
@@ -1382,16 +1540,23 @@ def _plan_ledgers(
     local: dict[str, bytes],
     cache: BlockCache,
 ) -> None:
+    """Each ledger merged, in the place this machine keeps it: where it is here (in
+    memory/archive/ when it is there, even in memory/ too), and a ledger new here in
+    memory/, where this machine's own `archive` moves it when its retention says. Only
+    that moves a ledger here: another machine's `archive` does not (audit 19 F3: its
+    retention is its own); the commit holds a ledger archived once any machine did
+    (`_archived_as`)."""
     sides = [_by_ledger(files) for files in (base, remote, local)]
     for name in sorted(set(sides[1]) | set(sides[2])):
         b, r, loc = (side.get(name, {}) for side in sides)
-        if r == loc and len(loc) == 1:  # the same here and there: only the offset may move
+        if len(r) == len(loc) == 1 and list(r.values()) == list(loc.values()):
+            # The same here and there (wherever each keeps it): only the offset may move.
             ((target, text),) = loc.items()
             plan.offsets[target] = _offset(text, plan.consolidated.get(name, set()), cache)
             continue
         remote_blocks, local_blocks = _blocks_of(r), _blocks_of(loc)
         merged = merge_items(_blocks_of(b), remote_blocks, local_blocks)
-        archived = any("/archive/" in rel for rel in (*r, *loc))
+        archived = any(rel.startswith(ARCHIVE) for rel in loc)
         target = f"memory/archive/{name}" if archived else f"memory/{name}"
         whole = set(r) == {target}
         text = join_blocks(merged, r[target] if whole else "", remote_blocks if whole else [])
@@ -1408,6 +1573,34 @@ def _plan_ledgers(
             plan.brought[target] = sorted({block_id(block) for block in brought})
         # Every ledger's: the remote's MEMORY.md may hold blocks this machine had not merged.
         plan.offsets[target] = _offset(text, plan.consolidated.get(name, set()), cache)
+
+
+def _archived_as(files: dict[str, bytes], than: dict[str, bytes]) -> dict[str, bytes]:
+    """`files` (this machine's, by repository path) with each ledger they hold in
+    memory/ alone that `than` (the remote, or the base) holds in memory/archive/ alone
+    read at that path: archived on another machine, kept here by this one's retention.
+    The repository holds a ledger archived once any machine archived it, so a commit
+    never moves it back, and it is not a file to send."""
+    archived = [rel for rel in than if rel.startswith(ARCHIVE)]
+    out = dict(files)
+    for there in archived:
+        here = "memory/" + there[len(ARCHIVE) :]
+        if here in out and there not in out and here not in than:
+            out[there] = out.pop(here)
+    return out
+
+
+def _archives(files: dict[str, bytes], remote: dict[str, bytes]) -> list[str]:
+    """The ledgers `files` (a commit) hold in memory/archive/ that the remote holds in
+    memory/ alone, by their path there: the archive a commit sends."""
+    return sorted(
+        here
+        for rel in files
+        if rel.startswith(ARCHIVE)
+        and (here := "memory/" + rel[len(ARCHIVE) :]) in remote
+        and rel not in remote
+        and here not in files
+    )
 
 
 def _offset(text: str, consolidated: set[str], cache: BlockCache) -> tuple[int, str]:
@@ -1911,9 +2104,13 @@ def _message(
     ledgers = sorted(n for n, t in ours.items() if t != theirs.get(n))
     blocks, lines = sent
     removed = _logs_removed(files, remote)
-    parts = [f"{plural(blocks, 'block')} added"] if blocks or not (lines or removed) else []
+    archived = _archives(files, remote)
+    moved_only = lines or removed or archived
+    parts = [f"{plural(blocks, 'block')} added"] if blocks or not moved_only else []
     if lines:
         parts.append(f"{plural(lines, 'thread log line')} added")
+    if archived:
+        parts.append(f"{plural(len(archived), 'ledger')} archived")
     if removed:
         parts.append(f"thread log{'s' if len(removed) > 1 else ''} {', '.join(removed)} removed")
     if forgot:
@@ -1944,7 +2141,8 @@ def sync_info(ws: Workspace, config: Config) -> SyncInfo:
         info.behind = int(counted.stdout.decode().strip() or 0)
     elif fetched and not base:
         info.behind = int(git.out("rev-list", "--count", fetched) or 0)
-    info.ahead = len(_changed(_local_files(ws, config), git.tree(base)))
+    synced = git.tree(base)
+    info.ahead = len(_changed(_archived_as(_local_files(ws, config), synced), synced))
     return info
 
 

@@ -72,6 +72,7 @@ def forget_command(
     Example: memctl forget MEMORY.md:7 --purge --dry-run
     """
     from memctl.agents.export import refresh
+    from memctl.core.workspace import SYNC_GIT_NAME
     from memctl.pipeline.forget import Ambiguous, forget, purge_needles
     from memctl.pipeline.purge import listed
 
@@ -147,6 +148,13 @@ def forget_command(
             "forget: a purge cannot reach a copy outside this workspace, nor what "
             "`memctl sync` committed (.memctl/sync.git) or pushed to its git remote"
         )
+        if config.sync.remote and (ws.state_dir / SYNC_GIT_NAME).is_dir():
+            # Synced before: the text may be in the remote's history (audit 19 F12).
+            lines.append(
+                f"forget: this workspace syncs with {config.sync.remote}: once every machine "
+                "has synced this purge, rewrite the remote's history to drop the text "
+                '(README, "sync")'
+            )
     written = "would rewrite" if dry_run else "rewrote"
     lines += [f"forget: {written} the memory block in {path}" for path in exports.changed]
     dropped = "would drop" if dry_run else "dropped"

@@ -53,7 +53,7 @@ def report(g: Globals, result: SyncResult) -> None:
     for line in result.notes:
         note(g, f"sync: {line}")
     if result.status == "dry_run":
-        files = ", ".join(_named(path) for path in result.files) or "nothing"
+        files = ", ".join(_named(path) for path in result.files) or "no file here"
         note(g, f"sync: dry run: would change {files}; {sync_counts(result, would=True)}")
     elif result.status == "synced":
         pushed = f"pushed {result.commit[:12]}" if result.commit else "nothing to push"
