@@ -989,14 +989,15 @@ _DAY_OF_MONTH = re.compile(
     rf"|(?P<spelled>{_SPELLED_DAY})\b)"
     r"(?:\s+of\s+(?P<rel>next|this|last)\s+month\b|\s+(?P<of>of\s+)?(?P<month>"
     + _MONTH_NAME.pattern
-    + r"))?"
-    r"(?(weekday)(?(month)|" + _DAY_SAID_END + r")|" + _DAY_SAID_END + r")",
+    + r")(?:,?\s+(?P<year>(?:19|20)\d\d)\b)?)?"
+    r"(?(year)|(?(weekday)(?(month)|" + _DAY_SAID_END + r")|" + _DAY_SAID_END + r"))",
     re.I,
 )
 """A day of the month said alone ("the 22nd", "saturday the 22nd", chat's "saturday
 22nd", "to the 20th", "on the Sunday, the 13th"), not "the 2nd floor" (a noun after
-it; a weekday before the day and a month after it need no such guard, "Friday 10 January
-between 8am and 12pm");
+it; a weekday before the day and a month after it, or a year after the month, need no
+such guard: "Friday 10 January between 8am and 12pm", "1 April 2025 at £960", the year
+said is the date's);
 "the 30th of next month", "the 3rd of March", chat's "3rd of march" and the day
 before its month with no ordinal ("12 July", "16 aug", British order) are one date; so
 are a month before its day as speech says it ("May the 3rd", "October the fourth";
@@ -1147,7 +1148,8 @@ def _day_of_month(
             for n, name in enumerate(MONTHS, 1)
             if name[:3].casefold() == months[-1][:3].casefold()
         )
-        for year in (day.year - 1, day.year, day.year + 1):
+        years = [int(match["year"])] if match["year"] else [day.year - 1, day.year, day.year + 1]
+        for year in years:
             if number <= monthrange(year, month)[1]:
                 candidates.append(date(year, month, number))
         if not candidates:  # "1st of november ... the 31st": no such day in that month
@@ -6311,6 +6313,55 @@ tense ("yes it arrive on the 3rd") takes the question's. A verbless answer ("Yes
 the booking: it keeps its own reading."""
 
 
+_TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+_SMALL_NUMBERS = (
+    {"zero": 0}
+    | {word: value for value, word in enumerate(_CARDINALS[:19], 1)}
+    | {word: 10 * value for value, word in enumerate(_TENS, 2)}
+)
+_SCALES = {"hundred": 100, "thousand": 1000, "million": 1_000_000}
+_NUMBER_WORDS = "|".join(sorted((*_SMALL_NUMBERS, *_SCALES), key=len, reverse=True))
+_SPOKEN_NUMBER = re.compile(
+    rf"\b(?:an?\s+(?=(?:hundred|thousand|million)\b)|(?:{_NUMBER_WORDS})\b)"
+    rf"(?:(?:[\s-]*|\s+and\s+)(?:{_NUMBER_WORDS})\b)*",
+    re.I,
+)
+"""A number said in words, as a call's transcript writes it ("four hundred and ten",
+"thirty-nine thousand six hundred", "a hundred and fifty thousand")."""
+
+
+def _numbers_as_digits(text: str) -> str:
+    """`text` with each number said in words with a hundred, a thousand or a million in
+    it written in digits ("four hundred and sixty-one pounds" -> "461 pounds", "five
+    thousand a month" -> "5000 a month"), as the number is written when typed: the
+    value a later question asks for, and what a later correction of it names. A number
+    without a scale ("twenty-two", "two ninety-nine", a price said in pairs) is left as
+    said: "one" is often a pronoun, and a pair of numbers is no one number."""
+    if not any(scale in text.casefold() for scale in _SCALES):
+        return text
+
+    def digits(match: re.Match[str]) -> str:
+        words = re.findall(r"[a-z]+", match[0].casefold())
+        if not any(word in _SCALES for word in words):
+            return match[0]
+        total = current = 0
+        for word in words:
+            if word in _SCALES:
+                scale = _SCALES[word]
+                if scale == 100:
+                    current = max(current, 1) * 100
+                else:
+                    total += max(current, 1) * scale
+                    current = 0
+            elif word in _SMALL_NUMBERS:
+                current += _SMALL_NUMBERS[word]
+            elif word in ("a", "an"):
+                current = 1
+        return str(total + current)
+
+    return _SPOKEN_NUMBER.sub(digits, text)
+
+
 def _standalone(
     sentence: str,
     speaker: str | None,
@@ -6326,7 +6377,7 @@ def _standalone(
     question asked in the past (`_ASKED_PAST`), so a date its own words give no tense is
     read in the past."""
     sentence = _TAIL_HEDGE.sub(r", \1", sentence)
-    fact = " ".join(resolve_dates(sentence, said, month, past or None).split())
+    fact = " ".join(_numbers_as_digits(resolve_dates(sentence, said, month, past or None)).split())
     person = speaker or (THE_USER if user else None)
     if person:
         fact = third_person(fact, person, bool(_PAST_TIME.search(sentence)))

@@ -109,3 +109,33 @@ def test_a_sentence_cut_off_by_the_other_speaker_is_no_fact() -> None:
     assert chat("Oren: We hired Delphine — she is our new sous chef.") == [
         "Oren: We hired Delphine — she is our new sous chef."
     ]
+
+
+@pytest.mark.parametrize(
+    ("said", "written"),
+    [
+        (
+            "Your lease runs from 1 October 2025 to 30 September 2026.",
+            "Your lease runs from 2025-10-01 to 2026-09-30.",
+        ),
+        ("We married on 12 July 2019 in Truro.", "We married on 2019-07-12 in Truro."),
+        ("She was born on the 3rd of May 1990.", "She was born on 1990-05-03."),
+    ],
+)
+def test_a_day_and_month_with_their_year_is_that_years_date(said: str, written: str) -> None:
+    """A letter's date says its year ("1 October 2025"): the date is that year's, whatever
+    word follows it."""
+    assert resolve_dates(said, datetime.fromisoformat(DAY)) == written
+
+
+def test_a_number_said_with_hundred_or_thousand_is_written_in_digits() -> None:
+    """A call's transcript spells the numbers: the bullet writes the value as typed, the
+    form a later question asks for; a number without a scale and a price said in pairs
+    stay as said."""
+    assert chat(
+        "Oren: The van cost us three thousand four hundred and fifty pounds.",
+        "Oren: Our rent is twenty-two ninety-nine a month.",
+    ) == [
+        "Oren: The van cost us 3450 pounds.",
+        "Oren: Our rent is twenty-two ninety-nine a month.",
+    ]
