@@ -6322,12 +6322,14 @@ _SMALL_NUMBERS = (
 _SCALES = {"hundred": 100, "thousand": 1000, "million": 1_000_000}
 _NUMBER_WORDS = "|".join(sorted((*_SMALL_NUMBERS, *_SCALES), key=len, reverse=True))
 _SPOKEN_NUMBER = re.compile(
-    rf"\b(?:an?\s+(?=(?:hundred|thousand|million)\b)|(?:{_NUMBER_WORDS})\b)"
-    rf"(?:(?:[\s-]*|\s+and\s+)(?:{_NUMBER_WORDS})\b)*",
+    rf"(?<![\d.,]\s)(?<![\d.,])\b(?:an?\s+(?=(?:hundred|thousand|million)\b)|"
+    rf"(?:{'|'.join(sorted(_SMALL_NUMBERS, key=len, reverse=True))})\b)(?:(?:[\s-]*|\s+and\s+)(?:{_NUMBER_WORDS})\b)*",
     re.I,
 )
 """A number said in words, as a call's transcript writes it ("four hundred and ten",
-"thirty-nine thousand six hundred", "a hundred and fifty thousand")."""
+"thirty-nine thousand six hundred", "a hundred and fifty thousand"): it opens on a
+number or "a", not on its scale, and no digits are before it ("1.1 million" is
+written so already)."""
 
 
 def _numbers_as_digits(text: str) -> str:

@@ -139,3 +139,12 @@ def test_a_number_said_with_hundred_or_thousand_is_written_in_digits() -> None:
         "Oren: The van cost us 3450 pounds.",
         "Oren: Our rent is twenty-two ninety-nine a month.",
     ]
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["All 1.1 million rows loaded.", "About 5 thousand came.", "Hundreds of fans came to Truro."],
+)
+def test_a_scale_after_digits_or_alone_stays_as_said(said: str) -> None:
+    """ "1.1 million" is typed already; "hundreds" is no number."""
+    assert chat(f"Oren: {said}") == [f"Oren: {said}"]
