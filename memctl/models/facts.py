@@ -3242,7 +3242,7 @@ _NOT_A_VERB = re.compile(
 )
 _VOCATIVE_END = re.compile(r",\s*(?P<name>[A-Za-z][\w'-]+)\s*(?P<end>[.!?]*)\s*$")
 _VOCATIVE_START = re.compile(
-    r"^(?:(?i:hey|hi|hello|oh|so|and|well|wow|aw+|yeah|ok|okay|thanks|haha)[\s,]+)?"
+    r"^(?:(?i:hey|hi|hello|dear|oh|so|and|well|wow|aw+|yeah|ok|okay|thanks|haha)[\s,]+)?"
     r"(?P<name>[A-Za-z][\w'-]+)(?:,\s+|\s+(?=(?i:that's|that is|you|you're|your)\b|I(?:'m|'ve|'ll|'d)?\b"
     r"|(?i:how|what|where|when|why|who|which)(?:['’]s)?\b))"
 )
@@ -3250,7 +3250,8 @@ _VOCATIVE_START = re.compile(
 
 def _without_vocative(sentence: str, names: frozenset[str]) -> str:
     """The sentence without a participant named as the one spoken to: "That's cool,
-    Ana!" is a reaction, and "Ana, since we last chatted, ..." is not about Ana."""
+    Ana!" is a reaction, and "Ana, since we last chatted, ..." is not about Ana, nor is
+    an e-mail's "Dear Ana, the part has arrived"."""
     end = _VOCATIVE_END.search(sentence)
     if end and end["name"].casefold() in names:
         sentence = sentence[: end.start()] + (end["end"] or ".")

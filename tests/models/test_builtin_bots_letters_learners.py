@@ -148,3 +148,11 @@ def test_a_number_said_with_hundred_or_thousand_is_written_in_digits() -> None:
 def test_a_scale_after_digits_or_alone_stays_as_said(said: str) -> None:
     """ "1.1 million" is typed already; "hundreds" is no number."""
     assert chat(f"Oren: {said}") == [f"Oren: {said}"]
+
+
+def test_an_e_mails_salutation_is_no_part_of_the_fact() -> None:
+    """ "Dear Osric," names whom the e-mail is to, as "Hi Osric," does in chat."""
+    assert chat(
+        "Osric: Dear Morwenna, could you confirm the roof work?",
+        "Morwenna: Dear Osric, the roofer Jory replaced the slates on the garage.",
+    ) == ["Morwenna: The roofer Jory replaced the slates on the garage."]
