@@ -307,11 +307,14 @@ chat", "I made a group chat"): the conversation's own workings, not a fact."""
 _CHAT_WORD = re.compile(r"chat|thread", re.I)
 """A cheap test that `_CHAT_ITSELF` may match."""
 _SIGN_OFF = re.compile(
-    r"^(?:(?:lots\s+of\s+)?love|best|cheers|regards|kind\s+regards|hugs|xo+|x+)\s*,?\s+"
-    r"[A-Z][\w'-]*\W*$",
+    r"^(?:(?:lots\s+of\s+)?love|best(?:\s+wishes)?|cheers|(?:(?:kind|warm|best)\s+)?regards|"
+    r"yours\s+(?:sincerely|faithfully|truly)|many\s+thanks|hugs|xo+|x+)\s*,?\s+"
+    r"[A-Z][\w'-]*(?:,?\s+(?-i:[A-Z&])[\w'.-]*){0,5}\W*$",
     re.I,
 )
-"""A letter's closing ("Love, Grandma", "Cheers, Tom"): who signs, not what is so."""
+"""A letter's closing ("Love, Grandma", "Cheers, Tom"), and an e-mail's with its
+signature ("Kind regards, Dawn Hollis", "Yours sincerely, Craig Munro, Property
+Manager, Kestrel Lettings"): who signs, not what is so."""
 _TIME_SUITS = re.compile(
     rf"^(?:(?:{_WD_NAMES})s?|tomorrow|tonight|today|the\s+(?:morning|afternoon|evening)|"
     r"(?:morning|afternoon|evening|lunch|noon)s?|\d{1,2}(?::\d\d)?\s*(?:am|pm)?|"
@@ -960,10 +963,22 @@ _SPELLED_DAY = "|".join(
 def _spelled_day(words: str) -> int:
     """The day a `_SPELLED_DAY` names ("twenty first", "Twenty-First" and "twentyfirst" are
     21)."""
-    return _SPELLED_DAYS[re.sub(r"(?<=y)[- ]?", "-", words.casefold())]
+    return _SPELLED_DAYS[_hyphened(words)]
+
+
+def _hyphened(words: str) -> str:
+    """A number in words with its tens and unit joined by a hyphen ("twenty first",
+    "Twenty-First" and "twentyfirst" are "twenty-first"; "twenty" stays)."""
+    return re.sub(r"(?<=y)[- ]?(?=[a-z])", "-", words.casefold())
 
 
 _MONTH_FIRST = _MONTH_NAME.pattern.replace("|May)", "|(?-i:May))")
+_DAY_SAID_END = (
+    r"(?=\s*(?:$|[,.!?;:)–-]|\s*\b(?:and|to|through|thru|until|till|or|at|in|so|but|because|"
+    r"when|then|is|was|now|instead|after|before|for|if|we|i|he|she|they|it|all|a|an|this|"
+    r"next|as|which|from|with|since|anyway|though|tho|btw|right)\b))"
+)
+"""What may follow a day of the month (`_DAY_OF_MONTH`): "the 2nd floor" is no date."""
 _DAY_OF_MONTH = re.compile(
     rf"(?:\b(?P<prep>on|by|until|till|through|from|to|since|before|after)\s+)?"
     rf"(?:(?:\bthe\s+|\b(?:last|next|this)\s+)?\b(?P<weekday>{_WD}),?\s+(?:the\s+)?|\bthe\s+"
@@ -974,15 +989,16 @@ _DAY_OF_MONTH = re.compile(
     rf"|(?P<spelled>{_SPELLED_DAY})\b)"
     r"(?:\s+of\s+(?P<rel>next|this|last)\s+month\b|\s+(?P<of>of\s+)?(?P<month>"
     + _MONTH_NAME.pattern
-    + r"))?"
-    r"(?=\s*(?:$|[,.!?;:)–-]|\s*\b(?:and|to|through|thru|until|till|or|at|in|so|but|because|"
-    r"when|then|is|was|now|instead|after|before|for|if|we|i|he|she|they|it|all|a|an|this|"
-    r"next|as|which|from|with|since|anyway|though|tho|btw|right)\b))",
+    + r")(?:,?\s+(?P<year>(?:19|20)\d\d)\b)?)?"
+    r"(?(year)|(?(weekday)(?(month)|" + _DAY_SAID_END + r")|" + _DAY_SAID_END + r"))",
     re.I,
 )
 """A day of the month said alone ("the 22nd", "saturday the 22nd", chat's "saturday
 22nd", "to the 20th", "on the Sunday, the 13th"), not "the 2nd floor" (a noun after
-it); "the 30th of next month", "the 3rd of March", chat's "3rd of march" and the day
+it; a weekday before the day and a month after it, or a year after the month, need no
+such guard: "Friday 10 January between 8am and 12pm", "1 April 2025 at £960", the year
+said is the date's);
+"the 30th of next month", "the 3rd of March", chat's "3rd of march" and the day
 before its month with no ordinal ("12 July", "16 aug", British order) are one date; so
 are a month before its day as speech says it ("May the 3rd", "October the fourth";
 chat's "june 12th" is left, its year often said elsewhere) and a weekday with its
@@ -992,9 +1008,47 @@ is a date only after a preposition or a weekday ("on the eighteenth"; not "this 
 second")."""
 
 
-_ORDINAL_WORD = re.compile(rf"(?<=\bthe\s)(?P<word>{_SPELLED_DAY})\b", re.I)
+_CARDINALS = (
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+    "twenty",
+)
+_CARDINAL_DAYS = {
+    **{word: number for number, word in enumerate(_CARDINALS, 1)},
+    **{f"twenty-{word}": 20 + number for number, word in enumerate(_CARDINALS[:9], 1)},
+    "thirty": 30,
+    "thirty-one": 31,
+}
+"""A day of the month said as a count, as a learner of English says a date ("twelve of
+February", "Twenty of March", their own language's "doze de fevereiro")."""
+_CARDINAL_DAY = "|".join(
+    sorted((word.replace("-", "[- ]?") for word in _CARDINAL_DAYS), key=len, reverse=True)
+)
+_ORDINAL_WORD = re.compile(
+    rf"(?<=\bthe\s)(?P<word>{_SPELLED_DAY})\b"
+    rf"|\b(?P<word_of>{_SPELLED_DAY}|{_CARDINAL_DAY})(?=\s+of\s+{_MONTH_FIRST})",
+    re.I,
+)
 """A day of the month in words after "the" ("the twentieth of February", "Friday the
-seventh"), as a voice note's transcript writes it."""
+seventh"), as a voice note's transcript writes it, or before "of" and its month with no
+"the" ("Fifth of February", a learner's "seventeen of March")."""
 _ORDINAL_MONTH = re.compile(r"\s+(?:of\s+)?" + _MONTH_NAME.pattern)
 _ORDINAL_AFTER = re.compile(
     rf"(?:\b(?:on|by|until|till|from|since|before|after|to|for)|\b(?:{_WD})\b,?|instead\s+of)"
@@ -1032,7 +1086,8 @@ def _ordinals_as_digits(text: str) -> str:
             or (not text[: match.start() - 4].strip() and _ALONE.match(text, match.end()))
         ):
             continue  # "the first to arrive", "she was the third": a rank
-        number = _spelled_day(match["word"])
+        words = match["word"] or match["word_of"]
+        number = _SPELLED_DAYS.get(_hyphened(words)) or _CARDINAL_DAYS[_hyphened(words)]
         digits = f"{number}{_SUFFIX.get(number, 'th')}"
         pieces.append(text[at : match.start()])
         length += match.start() - at
@@ -1093,7 +1148,8 @@ def _day_of_month(
             for n, name in enumerate(MONTHS, 1)
             if name[:3].casefold() == months[-1][:3].casefold()
         )
-        for year in (day.year - 1, day.year, day.year + 1):
+        years = [int(match["year"])] if match["year"] else [day.year - 1, day.year, day.year + 1]
+        for year in years:
             if number <= monthrange(year, month)[1]:
                 candidates.append(date(year, month, number))
         if not candidates:  # "1st of november ... the 31st": no such day in that month
@@ -2721,6 +2777,7 @@ def _not_told(sentence: str) -> bool:
         or bool(_ACCEPTED.match(sentence))
         or (_CHAT_WORD.search(sentence) is not None and bool(_CHAT_ITSELF.search(sentence)))
         or bool(_SIGN_OFF.match(sentence))
+        or bool(_CUT_OFF.search(sentence))
         or _takes_leave(sentence)
         or bool(_JUDGEMENT.search(sentence) and not _ABOUT_SPEAKER.search(sentence))
         or bool(_MAYBE_FUTURE.match(sentence))
@@ -2732,6 +2789,11 @@ def _not_told(sentence: str) -> bool:
     )
 
 
+_CUT_OFF = re.compile(r"^(?![^—–]*(?:[,;:]|\b(?i:but|and|so)\b))[^—–]*\w\s*(?:—|–|--)\s*$")
+"""A sentence cut off in its first clause where the other speaker came in ("I've been
+thinking three tiers—", "If not—"): what it was going to say is unsaid, and its half is
+a lead-in or a value the rest would have changed. One cut after a finished clause keeps
+it ("Apple approved the fix on the 24th, but then Mila found —")."""
 _PLEASE_ENDED = re.compile(r"(?:^|[\s,])(?:please|pls|plz)\W*$", re.I)
 _ORDERED = re.compile(
     r"^(?:[A-Z][\w'-]+,\s+)?(?:(?i:just|also|and|now)\s+)?(?!(?i:just|also|and|now)\b)"
@@ -3180,7 +3242,7 @@ _NOT_A_VERB = re.compile(
 )
 _VOCATIVE_END = re.compile(r",\s*(?P<name>[A-Za-z][\w'-]+)\s*(?P<end>[.!?]*)\s*$")
 _VOCATIVE_START = re.compile(
-    r"^(?:(?i:hey|hi|hello|oh|so|and|well|wow|aw+|yeah|ok|okay|thanks|haha)[\s,]+)?"
+    r"^(?:(?i:hey|hi|hello|dear|oh|so|and|well|wow|aw+|yeah|ok|okay|thanks|haha)[\s,]+)?"
     r"(?P<name>[A-Za-z][\w'-]+)(?:,\s+|\s+(?=(?i:that's|that is|you|you're|your)\b|I(?:'m|'ve|'ll|'d)?\b"
     r"|(?i:how|what|where|when|why|who|which)(?:['’]s)?\b))"
 )
@@ -3188,7 +3250,8 @@ _VOCATIVE_START = re.compile(
 
 def _without_vocative(sentence: str, names: frozenset[str]) -> str:
     """The sentence without a participant named as the one spoken to: "That's cool,
-    Ana!" is a reaction, and "Ana, since we last chatted, ..." is not about Ana."""
+    Ana!" is a reaction, and "Ana, since we last chatted, ..." is not about Ana, nor is
+    an e-mail's "Dear Ana, the part has arrived"."""
     end = _VOCATIVE_END.search(sentence)
     if end and end["name"].casefold() in names:
         sentence = sentence[: end.start()] + (end["end"] or ".")
@@ -3354,6 +3417,9 @@ def facts_told(
         else item
         for item in conversation
     ]
+    # A chat's bot (a dice roller, a reminder, a poll) posts what it was made to post
+    # about the people, in no voice of its own: none of it is what someone told.
+    bots = _bots(conversation)
     written = {_key(fact) for fact in known}
     remembered = [w for fact in known if (w := {word[:5] for word in content_words(fact)})]
     seen = set(written)
@@ -3428,7 +3494,11 @@ def facts_told(
     for position, item in enumerate(conversation):
         role = item.get("role")
         text = str(item.get("text", ""))
-        if role not in ("user", "assistant") or (role == "assistant" and own_reply(text)):
+        if (
+            role not in ("user", "assistant")
+            or (role == "assistant" and own_reply(text))
+            or item.get("name") in bots
+        ):
             continue
         # An unnamed user is whom an earlier sentence named ("I'm Priya").
         name = item.get("name")
@@ -3602,6 +3672,27 @@ def facts_told(
         spoke.append(speaker or "")
         said_in += [position] * (len(facts) - len(said_in))
     return [Told(fact, item) for fact, item in zip(facts, said_in, strict=True)]
+
+
+_BOT_NAME = re.compile(r"(?i:.*\w(?:bot|[\s_-]bot|\[bot\])|bot[\s_-]\w.*)")
+"""What a chat names its bots: "Dicebot", "Reminder Bot", "dependabot[bot]", "Bot-Quiz"."""
+_OWN_VOICE = re.compile(r"\b(?:I|I'm|I've|I'll|I'd|(?i:me|my|mine|we|we're|we've|us|our))\b")
+
+
+def _bots(conversation: list[dict[str, Any]]) -> frozenset[str]:
+    """The named speakers of `conversation` that are a chat's bots: named as one
+    (`_BOT_NAME`) and never speaking for themselves (no "I", "my" or "we" in any of
+    their messages). A person whose name ends in "bot" (Talbot, Abbot) says "I" sooner
+    or later; a dice roller or a reminder says "Rohan rolled 14" and "Reminder: session
+    tonight", what its template makes of the people, no news of theirs."""
+    said: dict[str, list[str]] = {}
+    for item in conversation:
+        name = item.get("name")
+        if isinstance(name, str) and _BOT_NAME.fullmatch(name.strip()):
+            said.setdefault(name, []).append(str(item.get("text", "")))
+    return frozenset(
+        name for name, texts in said.items() if not any(_OWN_VOICE.search(t) for t in texts)
+    )
 
 
 _BARE_VALUE = re.compile(
@@ -6223,6 +6314,57 @@ tense ("yes it arrive on the 3rd") takes the question's. A verbless answer ("Yes
 the booking: it keeps its own reading."""
 
 
+_TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+_SMALL_NUMBERS = (
+    {"zero": 0}
+    | {word: value for value, word in enumerate(_CARDINALS[:19], 1)}
+    | {word: 10 * value for value, word in enumerate(_TENS, 2)}
+)
+_SCALES = {"hundred": 100, "thousand": 1000, "million": 1_000_000}
+_NUMBER_WORDS = "|".join(sorted((*_SMALL_NUMBERS, *_SCALES), key=len, reverse=True))
+_SPOKEN_NUMBER = re.compile(
+    rf"(?<![\d.,]\s)(?<![\d.,])\b(?:an?\s+(?=(?:hundred|thousand|million)\b)|"
+    rf"(?:{'|'.join(sorted(_SMALL_NUMBERS, key=len, reverse=True))})\b)(?:(?:[\s-]*|\s+and\s+)(?:{_NUMBER_WORDS})\b)*",
+    re.I,
+)
+"""A number said in words, as a call's transcript writes it ("four hundred and ten",
+"thirty-nine thousand six hundred", "a hundred and fifty thousand"): it opens on a
+number or "a", not on its scale, and no digits are before it ("1.1 million" is
+written so already)."""
+
+
+def _numbers_as_digits(text: str) -> str:
+    """`text` with each number said in words with a hundred, a thousand or a million in
+    it written in digits ("four hundred and sixty-one pounds" -> "461 pounds", "five
+    thousand a month" -> "5000 a month"), as the number is written when typed: the
+    value a later question asks for, and what a later correction of it names. A number
+    without a scale ("twenty-two", "two ninety-nine", a price said in pairs) is left as
+    said: "one" is often a pronoun, and a pair of numbers is no one number."""
+    if not any(scale in text.casefold() for scale in _SCALES):
+        return text
+
+    def digits(match: re.Match[str]) -> str:
+        words = re.findall(r"[a-z]+", match[0].casefold())
+        if not any(word in _SCALES for word in words):
+            return match[0]
+        total = current = 0
+        for word in words:
+            if word in _SCALES:
+                scale = _SCALES[word]
+                if scale == 100:
+                    current = max(current, 1) * 100
+                else:
+                    total += max(current, 1) * scale
+                    current = 0
+            elif word in _SMALL_NUMBERS:
+                current += _SMALL_NUMBERS[word]
+            elif word in ("a", "an"):
+                current = 1
+        return str(total + current)
+
+    return _SPOKEN_NUMBER.sub(digits, text)
+
+
 def _standalone(
     sentence: str,
     speaker: str | None,
@@ -6238,7 +6380,7 @@ def _standalone(
     question asked in the past (`_ASKED_PAST`), so a date its own words give no tense is
     read in the past."""
     sentence = _TAIL_HEDGE.sub(r", \1", sentence)
-    fact = " ".join(resolve_dates(sentence, said, month, past or None).split())
+    fact = " ".join(_numbers_as_digits(resolve_dates(sentence, said, month, past or None)).split())
     person = speaker or (THE_USER if user else None)
     if person:
         fact = third_person(fact, person, bool(_PAST_TIME.search(sentence)))

@@ -57,7 +57,7 @@ def _flush(*texts: str, name: str = "Mabel") -> list[str]:
         ),
         (
             "Gary is charging me for a full extra week, which is like, a hundred and ten quid.",
-            "which is a hundred and ten quid",
+            "which is 110 quid",  # the number in digits (prec23)
             "like",
         ),
         # A topic-shift opener.

@@ -290,7 +290,7 @@ def test_a_value_said_back_and_taken_is_the_others_fact() -> None:
                 ("Rosa", "Is it four hundred for the clutch?"),
                 ("Ken", "Four hundred, yes, and the garage in Frome can do it on the 20th."),
             ),
-            "Four hundred, yes, and the garage in Frome can do it on 2025-02-20.",
+            "400, yes, and the garage in Frome can do it on 2025-02-20.",  # in digits (prec23)
         ),
         # A thing said back, not a value: what follows is the speaker's news.
         (

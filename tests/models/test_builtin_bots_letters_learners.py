@@ -1,0 +1,158 @@
+"""builtin on a chat's bot, an e-mail's signature, a learner's dates and a sentence cut
+off (issue 25 item 1, prec23): what is said in no one's voice, or not said to its end,
+is no fact; a day said as a count or with no "the" before "of March" is a date. Every
+sentence here is written for these tests."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+
+from memctl.models.facts import resolve_dates
+from tests.support.conversations import kept_facts
+
+DAY = "2025-09-10T09:00:00+00:00"  # a Wednesday
+
+
+def chat(*lines: str) -> list[str]:
+    """The facts builtin keeps of `lines` ("Name: text"), all said on `DAY`."""
+    return kept_facts(lines, DAY)
+
+
+def test_a_bots_posts_are_no_fact_of_anyone() -> None:
+    """A dice roller's rolls and a reminder bot's reminders name the people, but in a
+    template, not in anyone's voice; what the people say beside them is kept."""
+    kept = chat(
+        "Quizbot: Reminder: pub quiz round 9, tonight 20:00. Host: Ingrid.",
+        "Quizbot: Tobias answered question 4 (capitals): correct",
+        "Tobias: I moved to Harrogate last month for the new job.",
+        "Rollbot: Ingrid rolled Perception (d20+3): 17",
+    )
+    assert kept == ["Tobias moved to Harrogate in August 2025 for the new job."]
+
+
+def test_a_speaker_named_like_a_bot_who_says_i_is_a_person() -> None:
+    """Talbot is a surname: a speaker named so who speaks for themselves is heard."""
+    kept = chat("Talbot: I sold the caravan to my neighbour Wyn.")
+    assert kept == ["Talbot sold the caravan to their neighbour Wyn."]
+
+
+@pytest.mark.parametrize(
+    "signature",
+    [
+        "Kind regards, Morwenna Trelawny.",
+        "Yours sincerely, Osric Penhale, Lettings Manager, Harbour Homes.",
+        "Best wishes, Tamsin.",
+    ],
+)
+def test_an_e_mails_signature_is_no_fact(signature: str) -> None:
+    kept = chat(f"Morwenna: Jory from Penwith Roofing replaced the slates. {signature}")
+    assert kept == ["Morwenna: Jory from Penwith Roofing replaced the slates."]
+
+
+def test_a_weekday_its_day_and_its_month_are_one_date_whatever_follows() -> None:
+    """British e-mail order, "Friday 12 September between 9am and 1pm": the weekday and
+    the month say which day, even in a past sentence and before a word that is no
+    clause's end; a day and month alone still need one ("2 may be late")."""
+    said = datetime.fromisoformat(DAY)
+    assert (
+        resolve_dates(
+            "The plumbers have confirmed they can come on Friday 12 September between 9am and 1pm.",
+            said,
+        )
+        == "The plumbers have confirmed they can come on 2025-09-12 between 9am and 1pm."
+    )
+    assert resolve_dates("We 2 may be late.", said) == "We 2 may be late."
+
+
+@pytest.mark.parametrize(
+    ("said", "written"),
+    [
+        ("I start fourteen of October.", "I start on 2025-10-14."),
+        ("Twenty-one of September I fly to Porto.", "on 2025-09-21 I fly to Porto."),
+        ("Sixth of October, the dentist in Clontarf.", "on 2025-10-06, the dentist in Clontarf."),
+    ],
+)
+def test_a_day_said_as_a_count_or_without_the_before_its_month_is_a_date(
+    said: str, written: str
+) -> None:
+    """A learner says the day as a count ("fourteen of October", their own language's
+    order); speech drops "the" before "Sixth of October"."""
+    assert resolve_dates(said, datetime.fromisoformat(DAY)) == written
+
+
+@pytest.mark.parametrize(
+    "said", ["Two of us went to Porto.", "One of May's songs won.", "Three of them left."]
+)
+def test_a_count_of_something_is_no_date(said: str) -> None:
+    assert resolve_dates(said, datetime.fromisoformat(DAY)) == said
+
+
+def test_a_sentence_cut_off_by_the_other_speaker_is_no_fact() -> None:
+    """ "I've been thinking we should hire—" was going to say more; the next speaker came
+    in. A dash inside a finished sentence is no cut, and a cut after a finished clause
+    keeps the clause's news."""
+    assert (
+        chat(
+            "Oren: I've been thinking we should hire two more—",
+            "Priya: Before that, the rent.",
+        )
+        == []
+    )
+    assert chat(
+        "Oren: The council approved our extension plans on the 4th, but then the neighbours —",
+        "Priya: Oh no.",
+    ) == [
+        "Oren: The council approved our extension plans on 2025-09-04, but then the neighbours —."
+    ]
+    assert chat("Oren: We hired Delphine — she is our new sous chef.") == [
+        "Oren: We hired Delphine — she is our new sous chef."
+    ]
+
+
+@pytest.mark.parametrize(
+    ("said", "written"),
+    [
+        (
+            "Your lease runs from 1 October 2025 to 30 September 2026.",
+            "Your lease runs from 2025-10-01 to 2026-09-30.",
+        ),
+        ("We married on 12 July 2019 in Truro.", "We married on 2019-07-12 in Truro."),
+        ("She was born on the 3rd of May 1990.", "She was born on 1990-05-03."),
+    ],
+)
+def test_a_day_and_month_with_their_year_is_that_years_date(said: str, written: str) -> None:
+    """A letter's date says its year ("1 October 2025"): the date is that year's, whatever
+    word follows it."""
+    assert resolve_dates(said, datetime.fromisoformat(DAY)) == written
+
+
+def test_a_number_said_with_hundred_or_thousand_is_written_in_digits() -> None:
+    """A call's transcript spells the numbers: the bullet writes the value as typed, the
+    form a later question asks for; a number without a scale and a price said in pairs
+    stay as said."""
+    assert chat(
+        "Oren: The van cost us three thousand four hundred and fifty pounds.",
+        "Oren: Our rent is twenty-two ninety-nine a month.",
+    ) == [
+        "Oren: The van cost us 3450 pounds.",
+        "Oren: Our rent is twenty-two ninety-nine a month.",
+    ]
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["All 1.1 million rows loaded.", "About 5 thousand came.", "Hundreds of fans came to Truro."],
+)
+def test_a_scale_after_digits_or_alone_stays_as_said(said: str) -> None:
+    """ "1.1 million" is typed already; "hundreds" is no number."""
+    assert chat(f"Oren: {said}") == [f"Oren: {said}"]
+
+
+def test_an_e_mails_salutation_is_no_part_of_the_fact() -> None:
+    """ "Dear Osric," names whom the e-mail is to, as "Hi Osric," does in chat."""
+    assert chat(
+        "Osric: Dear Morwenna, could you confirm the roof work?",
+        "Morwenna: Dear Osric, the roofer Jory replaced the slates on the garage.",
+    ) == ["Morwenna: The roofer Jory replaced the slates on the garage."]
