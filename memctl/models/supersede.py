@@ -1249,7 +1249,9 @@ def stale(
     facts = [
         _reported(
             _settled(
-                _LOG_STAMP.sub("", text, count=1) if text.lstrip("-*+• [")[:1].isdigit() else text
+                _LOG_STAMP.sub("", text, count=1)
+                if text.lstrip("-*+• [")[:1].isdigit()
+                else _owned_field(text)
             )
         )
         for text in facts
@@ -1442,7 +1444,9 @@ class _Found(dict[int, int]):
         self._asides = _aside_subjects(facts)
         self._keys = [_subject_key(text) for text in facts]
         self._tickets = [_filed_under(text) for text in facts]
-        self._labels = [_diff_label(text, about[i] if about else None) for i, text in enumerate(facts)]
+        self._labels = [
+            _diff_label(text, about[i] if about else None) for i, text in enumerate(facts)
+        ]
 
     def _apart(self, older: int, newer: int) -> bool:
         return any(
@@ -1568,6 +1572,27 @@ _LEAD_THING = _Lazy(
     r"\b(?P<thing>(?:the|our|my|their|its|his|her|[A-Z][\w-]*['’]s) [\w'’-]+(?: [\w'’-]+){0,5}?)"
     r"(?= (?:again|back|up|forward|out|too|also|now|once more|[a-z]+ly|to|for|from|by|on|in|at)\b|$)"
 )
+
+
+# A field of a config file with a comment naming whose it is ("  owner: Lena   # the
+# Nimbus service", "manager: Marco  # Ines") says what a sentence would: "the Nimbus
+# service's owner is Lena". Read so, a later change of that field ("Ines: - manager:
+# Marco  + manager: Ana", "EDIT: the Nimbus service belongs to Maya now, not Lena")
+# replaces it, as it replaces the sentence (consol23). A comment of more than a few
+# words is a note, not an owner, and the field is left as written.
+_COMMENTED_FIELD = _Lazy(
+    r"^\s*(?P<field>[a-z][\w .-]{0,30}?):\s+(?P<value>[^#\s][^#]*?)\s+#\s+"
+    r"(?P<owner>(?:the\s+)?[\w'’-]+(?:\s+[\w'’-]+){0,5})\s*$"
+)
+
+
+def _owned_field(text: str) -> str:
+    """A commented field said as the sentence it stands for (see above), else `text`."""
+    field = _COMMENTED_FIELD.match(text)
+    if field is None:
+        return text
+    owner = field["owner"]
+    return f"{owner[:1].upper()}{owner[1:]}'s {field['field']} is {field['value']}."
 
 
 def _reported(text: str) -> str:
@@ -4432,7 +4457,9 @@ _CALLED_OFF = _Lazy(
 # "/set title ... -> error: permission denied") did nothing: like a plan turned down, it
 # holds no value, ends nothing and is ended by nothing (consol23).
 _FAILED = _Lazy(
-    r"(?:->|=>|→)\s*(?:error|failed|fatal|denied|refused)\b", re.I, needs="error|failed|fatal|denied|refused"
+    r"(?:->|=>|→)\s*(?:error|failed|fatal|denied|refused)\b",
+    re.I,
+    needs="error|failed|fatal|denied|refused",
 )
 _COMPARED = _Lazy(
     r"\b(?:than|vs\.?|versus|compared|both|either|between)\b",
@@ -4884,9 +4911,7 @@ _LEFT_TO_LEAVING = _set("was not")
 # A clause that ends on a negated auxiliary ("the wiki of the Quartz team did not", "ours
 # hasn't") says the change its neighbour tells did not happen to what it names: that
 # thing kept its value, and is no old value of the change (consol23).
-_ELLIPTIC_AUX = _set(
-    "do does did is are was were has have had will would can could shall should"
-)
+_ELLIPTIC_AUX = _set("do does did is are was were has have had will would can could shall should")
 _WEEKDAY_OR_MONTH = _Lazy(
     rf"{_WEEKDAY}|{_MONTH}", re.I, needs="apr|aug|day|dec|feb|jan|jul|jun|mar|may|nov|oct|sep"
 )
