@@ -1432,10 +1432,27 @@ def _diff_label(text: str, who: str | None = None) -> str | None:
     return " ".join(label.casefold().split()) if label else None
 
 
+# A value given with the one it replaced and then its owner ("pin: 6.2 (was 5.2) for the
+# Tundra service", "pin: owner Idris (was Pablo) for the Borealis service") is that
+# owner's: two such facts of two owners are two records, as two labelled diffs are
+# (consol23).
+_WAS_FOR = _Lazy(
+    r"\(was [^()]+\)\s+(?:on|for|of)\s+(?P<whose>(?:the\s+)?[A-Z][\w-]*(?:\s+[a-z][\w-]*){0,2})"
+    r"\s*\.?$",
+    needs="was",
+)
+
+
+def _was_for(text: str) -> str | None:
+    """The owner named after a "(was A)" aside (see above), folded, or None."""
+    whose = _WAS_FOR.search(text.strip())
+    return " ".join(whose["whose"].casefold().split()) if whose else None
+
+
 class _Found(dict[int, int]):
     """`stale`'s {stale index: index of the fact that replaced it}, refusing every
     reading's pair of two facts whose closing asides name two subjects, whose subjects
-    two identifiers key, that two tickets file, or two diffs under two labels (see
+    two identifiers key, that two tickets file, or two diffs under two labels or values of two owners (see
     above): the pair is never made, so a later fact of the right subject may still be
     paired."""
 
@@ -1444,6 +1461,7 @@ class _Found(dict[int, int]):
         self._asides = _aside_subjects(facts)
         self._keys = [_subject_key(text) for text in facts]
         self._tickets = [_filed_under(text) for text in facts]
+        self._owners = [_was_for(text) for text in facts]
         self._labels = [
             _diff_label(text, about[i] if about else None) for i, text in enumerate(facts)
         ]
@@ -1456,6 +1474,7 @@ class _Found(dict[int, int]):
                 (self._keys[older], self._keys[newer]),
                 (self._tickets[older], self._tickets[newer]),
                 (self._labels[older], self._labels[newer]),
+                (self._owners[older], self._owners[newer]),
             )
         )
 

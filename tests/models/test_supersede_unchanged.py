@@ -11,7 +11,10 @@
   field is another record (twentieth's desk and floor diffs of six people);
 - a config field with a comment naming whose it is ("  manager: Odile   # Hugo") says
   what "Hugo's manager is Odile" says: a later change of that field replaces it
-  (twentieth's fields, eighteenth's), another owner's field does not.
+  (twentieth's fields, eighteenth's), another owner's field does not;
+- a value given with the one it replaced and then its owner ("pin: 6.2 (was 5.2) for
+  the Kappa service") is that owner's: another owner's pin is another record
+  (twentieth's pins, each lost to the next service's).
 
 The sentences are this file's own, of the structures those were found in. The first
 fact of each case only writes the names inside a clause, as a workspace's other facts do.
@@ -48,6 +51,16 @@ KEPT = [
     ],
     ["Omar: - locker: 4  + locker: 19", "Hugo: - locker: 4  + locker: 7"],
     ["  manager: Odile   # Hugo", "  manager: Bram   # Omar"],
+    [
+        "pin: 6.2 (was 5.2) for the Kappa service",
+        "pin: 6.4 (was 4.9) for the Sigma service",
+        "pin: 2.3 (was 1.3) for the Tau service",
+    ],
+    [
+        "pin: 4.14   # the Rho service",
+        "pin: 6.2 (was 5.2) for the Kappa service",
+        "pin: 6.4 (was 4.9) for the Sigma service",
+    ],
 ]
 
 # (facts, oldest first): the one before the last replaced by the last.
@@ -70,6 +83,7 @@ REPLACED = [
         "EDIT: scratch that, the Kappa service is Rust now, not Go.",
     ],
     ["manager: Odile  # Hugo", "manager: Bram  # Hugo"],
+    ["pin: 6.2 (was 5.2) for the Kappa service", "pin: 6.4 (was 6.2) for the Kappa service"],
 ]
 
 
