@@ -1601,7 +1601,8 @@ _LEAD_THING = _Lazy(
 # words is a note, not an owner, and the field is left as written.
 _COMMENTED_FIELD = _Lazy(
     r"^\s*(?P<field>[a-z][\w .-]{0,30}?):\s+(?P<value>[^#\s][^#]*?)\s+#\s+"
-    r"(?P<owner>(?:the\s+)?[\w'’-]+(?:\s+[\w'’-]+){0,5})\s*$"
+    r"(?P<owner>(?:the\s+)?[\w'’-]+(?:\s+[\w'’-]+){0,5})\s*$",
+    needs=":",
 )
 
 
