@@ -4640,7 +4640,9 @@ _MONTH_NOTE = re.compile(
 
 
 def _as_stated(text: str) -> str:
-    return _MONTH_NOTE.sub("", text).rstrip(" .!")
+    # A line indented as in a YAML file ("  owner: Lena   # the Nimbus service", twentieth)
+    # is a bullet's fact without its indent: builtin writes "- owner: Lena ..." (consol23).
+    return _MONTH_NOTE.sub("", text).strip().rstrip(" .!")
 
 
 def stated(memory: str) -> set[str]:

@@ -1249,7 +1249,9 @@ def stale(
     facts = [
         _reported(
             _settled(
-                _LOG_STAMP.sub("", text, count=1) if text.lstrip("-*+• [")[:1].isdigit() else text
+                _LOG_STAMP.sub("", text, count=1)
+                if text.lstrip("-*+• [")[:1].isdigit()
+                else _owned_field(text)
             )
         )
         for text in facts
@@ -1260,7 +1262,7 @@ def stale(
         None if REDACTED in text else claim(text, about[i] if about else None)
         for i, text in enumerate(facts)
     ]
-    found: dict[int, int] = _Found(facts)
+    found: dict[int, int] = _Found(facts, about)
     by_key: dict[tuple[frozenset[str], str], list[int]] = {}
     by_subject: dict[frozenset[str], list[int]] = {}
     for i, made in enumerate(claims):
@@ -1412,17 +1414,57 @@ def _filed_under(text: str) -> str | None:
     return filed["key"] if filed else None
 
 
+# A diff has no subject of its own: the label it opens with says whose record it edits
+# ("Rosa: - desk: 12  + desk: 36", "the Nimbus service: - replicas: 4  + replicas: 37").
+# A diff filed without its label under whom it is about (`stale`'s `about`: builtin
+# files "Rosa: ..." under "## Rosa") has that label. Two diffs under two labels are two
+# records, each person's desk their own; neither replaces the other (consol23). A fact
+# that is no diff keys nothing here.
+_LABELLED_DIFF = _Lazy(r"^[-*+•\s]*?(?:(?P<label>[^:\n]{1,60}?):\s+)?(?=-\s)")
+
+
+def _diff_label(text: str, who: str | None = None) -> str | None:
+    """The label a diff opens with, else whom it is about (see above), folded, or None."""
+    labelled = _LABELLED_DIFF.match(text)
+    if labelled is None or not _DIFF.match(text[labelled.end() :]):
+        return None
+    label = labelled["label"] or who
+    return " ".join(label.casefold().split()) if label else None
+
+
+# A value given with the one it replaced and then its owner ("pin: 6.2 (was 5.2) for the
+# Tundra service", "pin: owner Idris (was Pablo) for the Borealis service") is that
+# owner's: two such facts of two owners are two records, as two labelled diffs are
+# (consol23).
+_WAS_FOR = _Lazy(
+    r"\(was [^()]+\)\s+(?:on|for|of)\s+(?P<whose>(?:the\s+)?[A-Z][\w-]*(?:\s+[a-z][\w-]*){0,2})"
+    r"\s*\.?$",
+    needs="was",
+)
+
+
+def _was_for(text: str) -> str | None:
+    """The owner named after a "(was A)" aside (see above), folded, or None."""
+    whose = _WAS_FOR.search(text.strip())
+    return " ".join(whose["whose"].casefold().split()) if whose else None
+
+
 class _Found(dict[int, int]):
     """`stale`'s {stale index: index of the fact that replaced it}, refusing every
     reading's pair of two facts whose closing asides name two subjects, whose subjects
-    two identifiers key, or that two tickets file (see above): the pair is never made,
-    so a later fact of the right subject may still be paired."""
+    two identifiers key, that two tickets file, or two diffs under two labels or values of two owners (see
+    above): the pair is never made, so a later fact of the right subject may still be
+    paired."""
 
-    def __init__(self, facts: Sequence[str]) -> None:
+    def __init__(self, facts: Sequence[str], about: Sequence[str | None] | None = None) -> None:
         super().__init__()
         self._asides = _aside_subjects(facts)
         self._keys = [_subject_key(text) for text in facts]
         self._tickets = [_filed_under(text) for text in facts]
+        self._owners = [_was_for(text) for text in facts]
+        self._labels = [
+            _diff_label(text, about[i] if about else None) for i, text in enumerate(facts)
+        ]
 
     def _apart(self, older: int, newer: int) -> bool:
         return any(
@@ -1431,6 +1473,8 @@ class _Found(dict[int, int]):
                 (self._asides[older], self._asides[newer]),
                 (self._keys[older], self._keys[newer]),
                 (self._tickets[older], self._tickets[newer]),
+                (self._labels[older], self._labels[newer]),
+                (self._owners[older], self._owners[newer]),
             )
         )
 
@@ -1547,6 +1591,28 @@ _LEAD_THING = _Lazy(
     r"\b(?P<thing>(?:the|our|my|their|its|his|her|[A-Z][\w-]*['’]s) [\w'’-]+(?: [\w'’-]+){0,5}?)"
     r"(?= (?:again|back|up|forward|out|too|also|now|once more|[a-z]+ly|to|for|from|by|on|in|at)\b|$)"
 )
+
+
+# A field of a config file with a comment naming whose it is ("  owner: Lena   # the
+# Nimbus service", "manager: Marco  # Ines") says what a sentence would: "the Nimbus
+# service's owner is Lena". Read so, a later change of that field ("Ines: - manager:
+# Marco  + manager: Ana", "EDIT: the Nimbus service belongs to Maya now, not Lena")
+# replaces it, as it replaces the sentence (consol23). A comment of more than a few
+# words is a note, not an owner, and the field is left as written.
+_COMMENTED_FIELD = _Lazy(
+    r"^\s*(?P<field>[a-z][\w .-]{0,30}?):\s+(?P<value>[^#\s][^#]*?)\s+#\s+"
+    r"(?P<owner>(?:the\s+)?[\w'’-]+(?:\s+[\w'’-]+){0,5})\s*$",
+    needs=":",
+)
+
+
+def _owned_field(text: str) -> str:
+    """A commented field said as the sentence it stands for (see above), else `text`."""
+    field = _COMMENTED_FIELD.match(text)
+    if field is None:
+        return text
+    owner = field["owner"]
+    return f"{owner[:1].upper()}{owner[1:]}'s {field['field']} is {field['value']}."
 
 
 def _reported(text: str) -> str:
@@ -4407,6 +4473,14 @@ _CALLED_OFF = _Lazy(
         "scrapped|shelved|vetoed|withdrawn"
     ),
 )
+# A command whose reply is an error ("/set manager Ravi Jonas -> error: not approved",
+# "/set title ... -> error: permission denied") did nothing: like a plan turned down, it
+# holds no value, ends nothing and is ended by nothing (consol23).
+_FAILED = _Lazy(
+    r"(?:->|=>|→)\s*(?:error|failed|fatal|denied|refused)\b",
+    re.I,
+    needs="error|failed|fatal|denied|refused",
+)
 _COMPARED = _Lazy(
     r"\b(?:than|vs\.?|versus|compared|both|either|between)\b",
     re.I,
@@ -4854,6 +4928,10 @@ _TOLD_UNTIL = _set("until till through thru")
 _TOLD_FROM = _set("from since")
 _TOLD_CLAUSE = frozenset(";.!?,:()")
 _LEFT_TO_LEAVING = _set("was not")
+# A clause that ends on a negated auxiliary ("the wiki of the Quartz team did not", "ours
+# hasn't") says the change its neighbour tells did not happen to what it names: that
+# thing kept its value, and is no old value of the change (consol23).
+_ELLIPTIC_AUX = _set("do does did is are was were has have had will would can could shall should")
 _WEEKDAY_OR_MONTH = _Lazy(
     rf"{_WEEKDAY}|{_MONTH}", re.I, needs="apr|aug|day|dec|feb|jan|jul|jun|mar|may|nov|oct|sep"
 )
@@ -4975,7 +5053,12 @@ def _told(text: str, names: frozenset[str], who: str | None = None) -> _Told | N
     lower = {
         folded[k] for k, t in enumerate(tokens) if not t[:1].isupper() or (opens[k] and not name[k])
     }
-    blocked = bool(kept & (_ADDS | _ADDING) or lower & _HEDGED or _CALLED_OFF.search(body))
+    blocked = bool(
+        kept & (_ADDS | _ADDING)
+        or lower & _HEDGED
+        or _CALLED_OFF.search(body)
+        or _FAILED.search(body)
+    )
     # a name in a clause with a negation is not said to hold ("don't even mention ...")
     negated = bool(_NEGATION.search(body))
     cut = [-1, *(k for k, t in enumerate(tokens) if t in _TOLD_CLAUSE), len(tokens)]
@@ -5140,10 +5223,24 @@ def _cued(line: _Line) -> list[_Old]:
     for lo, hi in clauses if len(clauses) > 1 else ():
         if line.folded[lo] in _LEFT_TO_LEAVING:
             continue  # "(was Denver)", ", not Denver": `_leaving_changes` reads those
+        if _unchanged(line.folded[lo:hi]):
+            continue  # "Ravi's blog got a new name; the wiki of the Quartz team did not."
         beside = tuple(run for at in cued if at != (lo, hi) for run in line.within(*at))
         said = line.within(lo, hi)
         found += [(run, beside, _company(said, run)) for run in said if beside]
     return found
+
+
+def _unchanged(folded: Sequence[str]) -> bool:
+    """A clause that closes on a negated auxiliary with nothing after it (see
+    `_ELLIPTIC_AUX`): "the wiki of the Quartz team did not", "ours hasn't"."""
+    words = [w for w in folded if w[:1].isalnum()]
+    if not words:
+        return False
+    last = words[-1]
+    if last.endswith(("n't", "n’t")):
+        return last.removesuffix("n't").removesuffix("n’t") in _ELLIPTIC_AUX | {"ca", "wo"}
+    return last == "not" and len(words) > 1 and words[-2] in _ELLIPTIC_AUX
 
 
 def _alone(line: _Line) -> list[_Telling]:
