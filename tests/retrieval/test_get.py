@@ -306,7 +306,7 @@ def test_get_of_an_evicted_result_keeps_every_guard(cli, tool_ws, tmp_path, snap
         "evicted/t3/log": "leads out",
         "evicted/out/x": "leads out",
         "evicted/t3/../../memctl.yaml": "'..'",
-        "evicted/t3": "is a folder",
+        "evicted/t3": "is a folder, not an evicted result",  # "an" (review 31 A5)
         "evicted": ONLY,
         "threads/t3.jsonl": ONLY,
     }
