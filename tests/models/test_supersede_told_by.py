@@ -67,6 +67,15 @@ KEPT = [
         "Priority changed from Low to High on the Atlas migration's review ticket.",
         "Priority changed from Low to High on the Pulsar audit's review ticket.",
     ),
+    # a change on from where another owner's left it: two owners, two fields (review 31 C1)
+    (
+        "Owner changed from Tariq to Rhys for the Kappa service.",
+        "Owner changed from Rhys to Ottilie for the Lambda service.",
+    ),
+    (
+        "Status changed from Open to In Review on the Cobalt launch's budget ticket.",
+        "Status changed from In Review to Done on the Atlas launch's budget ticket.",
+    ),
 ]
 
 # (older, newer): the newer one still replaces the older one.
@@ -87,6 +96,28 @@ REPLACED = [
     (
         "Owner changed from Tariq to Rhys for the Kappa service.",
         "Owner changed from Rhys to Ottilie for the Kappa service.",
+    ),
+    # a change on from where the older one left it, its owner named otherwise or not
+    # at all (review 31 C1: compared word for word, these were missed)
+    (
+        "Priority changed from Low to High on the Atlas migration's review ticket.",
+        "Priority changed from High to Urgent on the Atlas migration review ticket.",
+    ),
+    (
+        "Priority changed from Low to High on the Atlas migration's review ticket.",
+        "Priority changed from High to Urgent.",
+    ),
+    (
+        "Priority changed from Low to High on the Atlas ticket.",
+        "Priority changed from High to Urgent on the Atlas review ticket.",
+    ),
+    (
+        "The meeting moved from 10:00 to 11:00 for the Platform team.",
+        "The meeting moved from 11:00 to 12:00.",
+    ),
+    (
+        "Owner changed from Tariq to Rhys for the Kappa service.",
+        "Owner changed from Rhys to Ottilie.",
     ),
 ]
 
