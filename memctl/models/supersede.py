@@ -1451,17 +1451,27 @@ def _subject_key(text: str) -> str | None:
 # one does ("(OPS-301)"): two facts filed under two tickets are two records, two flaky
 # tests each with its own ticket, and neither replaces the other. A ticket that is the
 # fact's own value ("The outage is tracked in OPS-301.", "The ticket for the outage is
-# OPS-301.") is no such clause: a later "OPS-302" still replaces it (consol22).
+# OPS-301.") is no such clause: a later "OPS-302" still replaces it (consol22). The
+# clause opens after a comma, a semicolon, "and" or a bracket, and names the ticket in
+# any of the ways people do (review 31 C3): "(ticket OPS-301)", "; the ticket: OPS-301",
+# ", see ticket ops-301", ", tracked in OPS-301". A key after a ticket word may be in
+# lower case; one after "see" or "tracked in" alone must be a key's capitals, as
+# ", see node-3" names a host.
 _FILED_UNDER = re.compile(
-    r"(?:[,;]|\band)\s+(?:the\s+|its\s+|a\s+)?(?:ticket|issue|bug|incident)\s+"
-    r"(?:is\s+|was\s+|:\s*|#\s*)?(?P<key>[A-Z][A-Z0-9]*-\d+)\b"
+    r"(?:[,;(]\s*|\band\s+)(?:"
+    r"(?:see\s+|tracked\s+(?:in|as|under)\s+)?(?:the\s+|its\s+|a\s+)?"
+    r"(?i:ticket|issue|bug|incident|jira)\s*(?:is\s+|was\s+|:\s*|#\s*)?"
+    r"(?P<named>[A-Za-z][A-Za-z0-9]*-\d+)"
+    r"|(?:see|tracked\s+(?:in|as|under))\s+(?P<key>[A-Z][A-Z0-9]*-\d+)"
+    r")\b"
 )
 
 
 def _filed_under(text: str) -> str | None:
-    """The ticket a fact's own clause files it under (see above), or None."""
+    """The ticket a fact's own clause files it under (see above), or None; in capitals,
+    as "ops-301" and "OPS-301" are one ticket."""
     filed = _FILED_UNDER.search(text)
-    return filed["key"] if filed else None
+    return (filed["named"] or filed["key"]).upper() if filed else None
 
 
 class _Found(dict[int, int]):

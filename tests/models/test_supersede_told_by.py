@@ -62,6 +62,27 @@ KEPT = [
         "The slow query is reports/monthly.sql; ticket DB-880.",
         "The slow query is reports/weekly.sql; ticket DB-912.",
     ),
+    # a ticket named in the other ways people name one (review 31 C3)
+    (
+        "The flaky test is tests/integration/test_pool_1.py (ticket OPS-301).",
+        "The flaky test is tests/integration/test_pool_2.py (ticket OPS-302).",
+    ),
+    (
+        "The flaky test is tests/integration/test_pool_1.py; the ticket: OPS-301.",
+        "The flaky test is tests/integration/test_pool_2.py; the ticket: OPS-302.",
+    ),
+    (
+        "The flaky test is tests/integration/test_pool_1.py, tracked in OPS-301.",
+        "The flaky test is tests/integration/test_pool_2.py, tracked in OPS-302.",
+    ),
+    (
+        "The flaky test is tests/integration/test_pool_1.py, see ticket OPS-301.",
+        "The flaky test is tests/integration/test_pool_2.py, see ticket OPS-302.",
+    ),
+    (
+        "The flaky test is tests/integration/test_pool_1.py and the ticket is ops-301.",
+        "The flaky test is tests/integration/test_pool_2.py and the ticket is ops-302.",
+    ),
     # a field of two owners' records
     (
         "Priority changed from Low to High on the Atlas migration's review ticket.",
@@ -86,6 +107,15 @@ REPLACED = [
     (
         "The failing job is ci/nightly-3.yml and the ticket is BLD-71.",
         "The failing job is ci/nightly-4.yml and the ticket is BLD-71.",
+    ),
+    # one ticket, in capitals or not; "see node-2" names a host, no ticket (review 31 C3)
+    (
+        "The flaky test is tests/a.py and the ticket is ops-301.",
+        "The flaky test is tests/b.py and the ticket is OPS-301.",
+    ),
+    (
+        "Staging runs on node-2, see node-2 for logs.",
+        "Staging runs on node-5, see node-5 for logs.",
     ),
     ("Tariq drives a Volvo.", "Tariq sold the Volvo; he drives a Saab now."),
     (
