@@ -629,6 +629,26 @@ def _relative_dir(section: _Section, key: str, default: str) -> str:
     return value
 
 
+WORKSPACE_OWN = ("MEMORY.md", "memory", "threads", ".memctl", ".git", CONFIG_NAME)
+"""What the workspace keeps at its top, which eviction.root must neither be, lie in nor
+hold: memory_get reads whatever is under the root (redacted, not marked forgotten), so a
+root of "." or ".memctl" would hand a model the config, the thread logs and the state,
+and one overlapping memory/ would show forgotten facts unmarked (review 31 A1, A2)."""
+
+
+def _eviction_root(section: _Section) -> str:
+    value = _relative_dir(section, "root", EvictionConfig.root)
+    parts = Path(value).parts  # "." and "./" have none: the workspace itself
+    own = {name.casefold() for name in WORKSPACE_OWN}  # one folder on macOS and Windows
+    if not parts or parts[0].casefold() in own:
+        raise section.error(
+            "root",
+            f"{value!r} must be a folder of its own, not the workspace or part of "
+            f"{', '.join(WORKSPACE_OWN)}",
+        )
+    return value
+
+
 def _redaction(top: _Section) -> RedactionConfig:
     sub = top.section("redaction")
     enabled = sub.boolean("enabled", True)
@@ -760,7 +780,7 @@ def parse_config(data: Any, source: str, workspace: Path | None = None) -> Confi
         head_chars=head,
         tail_chars=tail,
         exclude_tools=_string_list(ev, "exclude_tools", edefaults.exclude_tools),
-        root=_relative_dir(ev, "root", edefaults.root),
+        root=_eviction_root(ev),
     )
     ev.finish()
     redaction = _redaction(top)

@@ -238,15 +238,18 @@ class Workspace:
 
     @staticmethod
     def read_named_text(target: Path, path: str, what: str) -> str:
-        """The text of a file `named_file` checked; `what` names the kind in errors."""
+        """The text of a file `named_file` checked; `what` names the kind in errors
+        (memory file, ledger, evicted result: a vowel takes "an")."""
         from memctl.core.errors import UsageError
+
+        article = "an" if what[:1] in ("a", "e", "i", "o", "u") else "a"
 
         try:
             return target.read_bytes().decode(TEXT_ENCODING)
         except FileNotFoundError:
             raise UsageError(f"{path}: no such {what}") from None
         except IsADirectoryError:
-            raise UsageError(f"{path}: is a folder, not a {what}") from None
+            raise UsageError(f"{path}: is a folder, not {article} {what}") from None
         except UnicodeDecodeError as exc:
             raise WorkspaceError(
                 f"{path}: not UTF-8 text (byte {exc.start}); memctl reads only text files"

@@ -1320,7 +1320,7 @@ _DAYS_FROM_SAID: dict[str, dict[str, int]] = {
         "mañana": 1,
         "pasado mañana": 2,
     },
-    "zh": {"前天": -2, "昨天": -1, "今天": 0, "明天": 1, "后天": 2, "大后天": 3},
+    "zh": {"大前天": -3, "前天": -2, "昨天": -1, "今天": 0, "明天": 1, "后天": 2, "大后天": 3},
 }
 """A day named by how many days it is from the day it is said ("tomorrow", "morgen",
 "demain", "mañana", "明天"), in each language builtin resolves dates of: English's by
@@ -1657,8 +1657,8 @@ _SAID_IN = {
     "zh": _said_in(
         "zh",
         r"""(?P<days>{days})(?![的性])
-        | (?P<step>[上下这本])个?(?P<unit>周末|(?:周|星期|礼拜)(?P<weekday>一(?![起些样直定般共切点下边致同个次])
-            |[二三四五六]|日(?![程期历常报子])|天(?!气))?|月)
+        | (?P<step>[上下这本])个?(?P<unit>周末|(?:周|星期|礼拜)(?:(?P<weekday>一(?![起些样直定般共切点下边致同个次])
+            |[二三四五六]|日(?![程期历常报子])|天(?!气))|(?<!周)|(?![期刊岁边围转长]|报(?![告名到道])))|月)
         | (?P<year>去年|今年|明年)
         | (?P<count>\d{{1,2}}|{counts})个?(?P<count_unit>天|周|星期|礼拜|月|年)(?P<way>以?后|之后|以?前|之前)""",
     ),
@@ -1667,7 +1667,8 @@ _SAID_IN = {
 French, Spanish and Chinese: a day by its distance ("übermorgen", "après-demain",
 "pasado mañana", "后天"), a unit or a weekday with its "next", "last" or "this"
 ("nächsten Freitag", "vendredi prochain", "el próximo viernes", "la semana que viene",
-"下周五"), or a count of them ahead or ago ("in zwei Wochen", "dans trois jours",
+"下周五"; not 周 beginning a longer word: 下周期, 这周报), or a count of them ahead or
+ago ("in zwei Wochen", "dans trois jours",
 "dentro de dos semanas", "两周后"; "vor zwei Wochen", "il y a trois jours", "hace dos
 días", "三天前"). `_said_here` tells a false friend from the date."""
 _NOT_TOMORROW = {
@@ -1677,12 +1678,30 @@ _NOT_TOMORROW = {
         r"donnerstag|freitag|samstag|sonntag)\s+$)"
     ),
     "es": re.compile(
-        r"(?i:\b(?:la|las|una|esta|esa|cada|toda|buena|buenas|media|misma|aquella)\s+$)"
+        r"(?i:\b(?:la|las|una|esta|esa|cada|toda|buena|buenas|media|misma|aquella|el|del|al|"
+        r"un)\s+$)"
     ),
 }
 """What makes German's "morgen" and Spanish's "mañana" the morning, not tomorrow: an
 article, a day or a word of the time of day before it ("Guten Morgen", "heute morgen",
 "am Montag Morgen", "por la mañana", "esta mañana")."""
+_FAREWELL_BEFORE = re.compile(r"(?i:(?:^|[«\"„“(,:;–—.!?])\s*(?:bis|à|hasta)\s+$)")
+_FAREWELL_AFTER = re.compile(r"\s*(?:[!.,;»\"“”’…)]|$)")
+"""A farewell: "bis", "à" or "hasta" with tomorrow alone between a sentence's or a
+quote's edges ("Bis morgen!", "« à demain »", "À demain !"), which names no day the
+fact is about (review 31 B4). "Die Abgabe ist bis morgen." is a deadline."""
+_OF_TOMORROW = {
+    "de": re.compile(
+        r"(?i:\b(?:welt|zukunft|technik|technologien?|gesellschaft|stadt|städte|arbeitswelt|"
+        r"arbeit|generation|mobilität|energie|schule)\s+von\s+$)"
+    ),
+    "fr": re.compile(
+        r"(?i:\b(?:monde|avenir|société|ville|villes|technologies?|travail|métiers?|école|"
+        r"énergie|génération)\s+de\s+$)"
+    ),
+}
+"""Tomorrow as the future, after a noun of what it will hold: "die Welt von morgen", "le
+monde de demain" (Spanish's "el mundo del mañana" is `_NOT_TOMORROW`'s article)."""
 _GREETING_MORNING = re.compile(r"\s*(?:[!,.]|$|(?i:zusammen|allerseits|leute|ihr)\b)")
 """After a German "Morgen" opening a sentence: a greeting ("Morgen!", "Morgen zusammen")."""
 _WORD_BEFORE_IN_CHINESE = {
@@ -1756,7 +1775,7 @@ _MONTHS_SAID = {
     "zh": " ".join(map(str, range(1, 13))),
 }
 _ARTICLE_CONTRACTED: dict[str, tuple[re.Pattern[str], dict[str, str]]] = {
-    "fr": (re.compile(r"\b(à|de) le (?=\d{4}-)"), {"à": "au", "de": "du"}),
+    "fr": (re.compile(r"\b(à|de) le (?=\d{4}-)", re.I), {"à": "au", "de": "du"}),
     "es": (re.compile(r"\b(a|de) el (?=\d{4}-)", re.I), {"a": "al", "de": "del"}),
 }
 """French's "à le" and "de le", Spanish's "a el" and "de el" before a resolved day: "au",
@@ -1789,7 +1808,8 @@ def _resolve_said_in(text: str, code: str, said: datetime) -> str:
 
 
 def _contract(contracted: dict[str, str], match: re.Match[str]) -> str:
-    return contracted[match[1].casefold()] + " "
+    word = contracted[match[1].casefold()]  # "À le" opening a sentence is "Au"
+    return (word.capitalize() if match[1][0].isupper() else word) + " "
 
 
 _TABLES_READ = {
@@ -1829,7 +1849,8 @@ def _said_as_date(match: re.Match[str], table: str, day: date) -> str:
 def _said_here(match: re.Match[str], code: str) -> bool:
     """Whether `match` is the date it reads as, not a false friend: German's "morgen" and
     Spanish's "mañana" after an article or a time of day are the morning (`_NOT_TOMORROW`;
-    a German "Morgen" opening a sentence before "!" or "zusammen" greets), and a Chinese
+    a German "Morgen" opening a sentence before "!" or "zusammen" greets), a farewell or
+    the future is no day (`_FAREWELL_BEFORE`, `_OF_TOMORROW`), and a Chinese
     time word whose first character makes a word with the one before it
     (`_WORD_BEFORE_IN_CHINESE`) or a count after "几" ("几十天后") is none."""
     before = match.string[: match.start()]
@@ -1840,6 +1861,11 @@ def _said_here(match: re.Match[str], code: str) -> bool:
         return not (match["count"] and before and before[-1] in _NO_COUNT_BEFORE)
     said = (match["days"] or "").casefold()
     if said in ("morgen", "mañana") and _NOT_TOMORROW[code].search(before):
+        return False
+    if said in ("morgen", "demain", "mañana") and (
+        (_FAREWELL_BEFORE.search(before) and _FAREWELL_AFTER.match(match.string, match.end()))
+        or (code in _OF_TOMORROW and _OF_TOMORROW[code].search(before))
+    ):
         return False
     return not (
         said == "morgen"

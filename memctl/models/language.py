@@ -153,7 +153,9 @@ _CHAT_WORDS = {
     ),
     "fr": _words(
         """j'ai c'est qu'il n'est très aussi toujours jamais seulement à être avoir fait
-        faut merci bonjour oui eux d'accord parce comme encore déjà tout tous toute"""
+        faut merci bonjour oui eux d'accord parce comme encore déjà tout tous toute
+        demain après hier aujourd'hui semaine prochain prochaine lundi mardi mercredi
+        jeudi vendredi samedi dimanche"""
     ),
     "es": _words(
         """estoy usted siempre nunca solo sólo esto este esta eso también gracias hola
@@ -161,7 +163,8 @@ _CHAT_WORDS = {
     ),
 }
 """A chat's commonest words of those languages besides (adverbs, greetings, verbs, a few
-more pronouns: "immer", "jetzt", "danke", "wohne", "ihm"): they tell a sentence's
+more pronouns: "immer", "jetzt", "danke", "wohne", "ihm"; their time words, as English's
+vote: "Je pars demain." was English, its "demain" left unresolved): they tell a sentence's
 language (`language`), but a text may be about them or a change turn on them ("heißt
 jetzt buche-db" is `memctl.models.restated`'s sign of a change), so they are no
 `TOPIC_FREE` words."""

@@ -571,6 +571,10 @@ class Claim:
     unnamed: bool = False
     """A holder of a role of something unnamed ("the other deputy"): one of many, weak,
     and said as a change only by "now" or "took over" ("a new squad" is no change)."""
+    owner: str = ""
+    """Whose field changed, named after the change ("... from A to B on the Atlas
+    migration's review ticket": "the Atlas migration's review ticket"); its words are in
+    `subject` too (`_owner_words`), so two owners' changes are two facts."""
 
     @property
     def key(self) -> tuple[frozenset[str], str]:
@@ -871,7 +875,17 @@ def claim(text: str, about: str | None = None) -> Claim | None:
     if made is not None and made.unnamed:
         change = bool(_HOLDER_NOW.search(text))
     if made is not None and change and not made.change:
-        return Claim(made.subject, made.slot, made.value, True, False, made.negated, made.old)
+        return Claim(
+            made.subject,
+            made.slot,
+            made.value,
+            True,
+            False,
+            made.negated,
+            made.old,
+            False,
+            made.owner,
+        )
     return made
 
 
@@ -1080,10 +1094,41 @@ def _change(
     if form == "from" and (whose := _WHOSE_CHANGED.match(value_text)):
         # "Status changed from Open to In Review on the Cobalt launch's budget ticket":
         # the status of that ticket, not of every status (consol22)
-        owner = frozenset(_fold(w) for w in whose["whose"].split() if w.casefold() != "the")
-        subject, value = subject | owner, _value(whose["value"])
+        subject, value = subject | _owner_words(whose["whose"]), _value(whose["value"])
+        return Claim(
+            subject, when, value, True, False, False, _value(groups["old"]), False, whose["whose"]
+        )
     old = _value(groups.get("old") or "")
     return Claim(subject, when, value, True, False, False, old)
+
+
+def _owner_words(owner: str) -> frozenset[str]:
+    """The words of a change's owner (`Claim.owner`) that its subject holds."""
+    return frozenset(_fold(w) for w in owner.split() if w.casefold() != "the")
+
+
+def _owner_head(owner: str) -> str:
+    """The owner's name: its first capitalised word ("Atlas" of "the Atlas migration's
+    review ticket" and of "the Atlas review ticket"), folded, without its "'s"."""
+    named = re.search(r"\b[A-Z][\w-]*", owner)
+    return _fold(re.sub(r"['’]s$", "", named[0])) if named else ""
+
+
+def chains_on(newer: Claim, older: Claim) -> bool:
+    """Whether `newer` changes on from where `older`, a change of the same field, left
+    it ("from Low to High on the Atlas migration's review ticket", then "from High to
+    Urgent on the Atlas migration review ticket", or "from High to Urgent"): the same
+    field, though one names its owner and the other not, or in other words (review 31
+    C1: an owner compared word for word missed these). Two owners whose names differ
+    ("for the Kappa service", "for the Lambda service") are two fields."""
+    if not (newer.old and older.change and older.value == newer.old) or older.negated:
+        return False
+    if newer.slot != older.slot or not (newer.owner or older.owner):
+        return False
+    if newer.subject - _owner_words(newer.owner) != older.subject - _owner_words(older.owner):
+        return False
+    heads = _owner_head(newer.owner), _owner_head(older.owner)
+    return not (all(heads) and heads[0] != heads[1])
 
 
 # What changed of whom, said after the new value: "... from Open to In Review on the
@@ -1265,6 +1310,7 @@ def stale(
     found: dict[int, int] = _Found(facts, about)
     by_key: dict[tuple[frozenset[str], str], list[int]] = {}
     by_subject: dict[frozenset[str], list[int]] = {}
+    by_field: dict[frozenset[str], list[int]] = {}  # changes, by subject without owner
     for i, made in enumerate(claims):
         if made is None:
             continue
@@ -1285,8 +1331,14 @@ def stale(
                 older = claims[j]
                 if older is not None and older.key != made.key and names_replaced(made, older):
                     found[j] = i
+            for j in by_field.get(made.subject - _owner_words(made.owner), []):
+                older = claims[j]
+                if older is not None and older.key != made.key and chains_on(made, older):
+                    found[j] = i
         by_key.setdefault(made.key, []).append(i)
         by_subject.setdefault(made.subject, []).append(i)
+        if made.change:
+            by_field.setdefault(made.subject - _owner_words(made.owner), []).append(i)
     shapes = [
         None if REDACTED in text else _shape(text, about[i] if about else None)
         for i, text in enumerate(facts)
@@ -1401,17 +1453,27 @@ def _subject_key(text: str) -> str | None:
 # one does ("(OPS-301)"): two facts filed under two tickets are two records, two flaky
 # tests each with its own ticket, and neither replaces the other. A ticket that is the
 # fact's own value ("The outage is tracked in OPS-301.", "The ticket for the outage is
-# OPS-301.") is no such clause: a later "OPS-302" still replaces it (consol22).
+# OPS-301.") is no such clause: a later "OPS-302" still replaces it (consol22). The
+# clause opens after a comma, a semicolon, "and" or a bracket, and names the ticket in
+# any of the ways people do (review 31 C3): "(ticket OPS-301)", "; the ticket: OPS-301",
+# ", see ticket ops-301", ", tracked in OPS-301". A key after a ticket word may be in
+# lower case; one after "see" or "tracked in" alone must be a key's capitals, as
+# ", see node-3" names a host.
 _FILED_UNDER = re.compile(
-    r"(?:[,;]|\band)\s+(?:the\s+|its\s+|a\s+)?(?:ticket|issue|bug|incident)\s+"
-    r"(?:is\s+|was\s+|:\s*|#\s*)?(?P<key>[A-Z][A-Z0-9]*-\d+)\b"
+    r"(?:[,;(]\s*|\band\s+)(?:"
+    r"(?:see\s+|tracked\s+(?:in|as|under)\s+)?(?:the\s+|its\s+|a\s+)?"
+    r"(?i:ticket|issue|bug|incident|jira)\s*(?:is\s+|was\s+|:\s*|#\s*)?"
+    r"(?P<named>[A-Za-z][A-Za-z0-9]*-\d+)"
+    r"|(?:see|tracked\s+(?:in|as|under))\s+(?P<key>[A-Z][A-Z0-9]*-\d+)"
+    r")\b"
 )
 
 
 def _filed_under(text: str) -> str | None:
-    """The ticket a fact's own clause files it under (see above), or None."""
+    """The ticket a fact's own clause files it under (see above), or None; in capitals,
+    as "ops-301" and "OPS-301" are one ticket."""
     filed = _FILED_UNDER.search(text)
-    return filed["key"] if filed else None
+    return (filed["named"] or filed["key"]).upper() if filed else None
 
 
 # A diff has no subject of its own: the label it opens with says whose record it edits

@@ -38,9 +38,13 @@ def test_a_purge_keeps_the_bytes_of_the_other_lines(cli, workspace: Path):
     assert b"Dana" not in memory.read_bytes() and b"\xef\xbf\xbd" not in memory.read_bytes()
 
 
-def test_forget_help_says_undo_after_a_purge_takes_back_the_step_before(cli):
+def test_forget_help_says_undo_after_a_purge_refuses(cli):
+    # Since left22a a purge keeps a version that `undo` refuses (review 31 A4): the
+    # help must not say that undo takes back the step before it.
     shown = " ".join(cli("forget", "--help").stdout.split())
-    assert "It cannot be undone: it keeps no version, so `memctl undo` after it" in shown
+    assert "It cannot be undone: `memctl undo` after it refuses" in shown
+    assert "undo` after it refuses, and going back past it keeps the text erased" in shown
+    assert "takes back the step before" not in shown
 
 
 def two_facts(cli, workspace: Path) -> None:

@@ -210,6 +210,15 @@ REJECTED = {
     ),
     "unknown timezone": ("timezone: Mars/Olympus_Mons\n", ["timezone", "'Mars/Olympus_Mons'"]),
     "eviction root outside": ("eviction:\n  root: ../elsewhere\n", ["eviction.root", "inside"]),
+    # memory_get reads whatever lies under the root: the workspace itself, its state,
+    # config or logs would be handed to a model, and a root over memory/ would show
+    # forgotten facts unmarked (review 31 A1, A2).
+    **{
+        f"eviction root {root}": (f"eviction:\n  root: {root}\n", ["eviction.root", "of its own"])
+        for root in (".", "./", ".memctl", "threads", "memory", "memory/evicted", "MEMORY.md")
+    },
+    "eviction root .git/x": ("eviction:\n  root: .git/x\n", ["eviction.root", "of its own"]),
+    "eviction root Memory": ("eviction:\n  root: Memory\n", ["eviction.root", "of its own"]),
     "bad redaction regex": (
         "redaction:\n  patterns: ['(unclosed']\n",
         ["redaction.patterns[1]", "invalid regex"],

@@ -157,3 +157,70 @@ def test_an_english_sentence_is_resolved_as_before() -> None:
         resolve_dates(sentence, WEDNESDAY)
         == "The demo is on 2026-12-11 and the review on 2026-12-10."
     )
+
+
+# ------------------------------------------------------------------- review 31 (B1-B5)
+
+
+@pytest.mark.parametrize(
+    ("said", "written"),
+    [
+        # 大前天 is three days back, as 大后天 is three ahead: no stray 大 (B1).
+        ("大前天出了故障。", "2026-12-06出了故障。"),
+        ("大后天上线。", "2026-12-12上线。"),
+        # A week word ending a word of its own resolves; 下周报告 is "report next week".
+        ("下周上线。", "2026-12-14起的一周上线。"),
+        ("下周报告进度。", "2026-12-14起的一周报告进度。"),
+        # A deadline with "bis", "à" is no farewell (B4).
+        ("Die Abgabe ist bis morgen.", "Die Abgabe ist bis 2026-12-10."),
+        ("Il reste jusqu'à demain.", "Il reste jusqu'au 2026-12-10."),
+        ("De demain à vendredi, on gèle.", "Du 2026-12-10 à vendredi, on gèle."),
+        # Short French sentences are French: their time words vote (B5).
+        ("Je pars demain.", "Je pars le 2026-12-10."),
+        ("Demain, on déploie.", "Le 2026-12-10, on déploie."),
+        ("La semaine prochaine on migre.", "La semaine du 2026-12-14 on migre."),
+        ("Après-demain on déploie.", "Le 2026-12-11 on déploie."),
+        ("Je pars demain matin.", "Je pars le 2026-12-10 matin."),
+    ],
+)
+def test_review_31_dates_are_resolved(said: str, written: str) -> None:
+    assert resolved(said) == written
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        # A week word inside a longer Chinese word: a cycle, a weekly report (B2).
+        "下周期的计划已经定了。",
+        "上周期的数据不对。",
+        "这周报写完了。",
+        # "el mañana" is the future, a noun (B3).
+        "El mañana es incierto.",
+        "Es el mundo del mañana.",
+        # Farewells and the future are no day (B4).
+        "À demain !",
+        "Il a dit « à demain ».",
+        "Bis morgen!",
+        "Okay, bis morgen!",
+        "Nos vemos, hasta mañana.",
+        "Die Welt von morgen braucht Postgres.",
+        "Le monde de demain sera numérique.",
+    ],
+)
+def test_review_31_false_friends_stay_as_said(said: str) -> None:
+    assert resolved(said) == said
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The Demain project ships next week.",
+        "Demain is our codename for the release.",
+        "We meet at Café Demain on Friday.",
+        "I had a croissant at Le Dimanche yesterday.",
+        "The semaine branch is stale.",
+        "Ship the vendredi build tomorrow.",
+    ],
+)
+def test_an_english_sentence_with_french_time_words_stays_english(sentence: str) -> None:
+    assert language(sentence) == "en"

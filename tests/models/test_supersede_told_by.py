@@ -62,10 +62,40 @@ KEPT = [
         "The slow query is reports/monthly.sql; ticket DB-880.",
         "The slow query is reports/weekly.sql; ticket DB-912.",
     ),
+    # a ticket named in the other ways people name one (review 31 C3)
+    (
+        "The flaky test is tests/integration/test_pool_1.py (ticket OPS-301).",
+        "The flaky test is tests/integration/test_pool_2.py (ticket OPS-302).",
+    ),
+    (
+        "The flaky test is tests/integration/test_pool_1.py; the ticket: OPS-301.",
+        "The flaky test is tests/integration/test_pool_2.py; the ticket: OPS-302.",
+    ),
+    (
+        "The flaky test is tests/integration/test_pool_1.py, tracked in OPS-301.",
+        "The flaky test is tests/integration/test_pool_2.py, tracked in OPS-302.",
+    ),
+    (
+        "The flaky test is tests/integration/test_pool_1.py, see ticket OPS-301.",
+        "The flaky test is tests/integration/test_pool_2.py, see ticket OPS-302.",
+    ),
+    (
+        "The flaky test is tests/integration/test_pool_1.py and the ticket is ops-301.",
+        "The flaky test is tests/integration/test_pool_2.py and the ticket is ops-302.",
+    ),
     # a field of two owners' records
     (
         "Priority changed from Low to High on the Atlas migration's review ticket.",
         "Priority changed from Low to High on the Pulsar audit's review ticket.",
+    ),
+    # a change on from where another owner's left it: two owners, two fields (review 31 C1)
+    (
+        "Owner changed from Tariq to Rhys for the Kappa service.",
+        "Owner changed from Rhys to Ottilie for the Lambda service.",
+    ),
+    (
+        "Status changed from Open to In Review on the Cobalt launch's budget ticket.",
+        "Status changed from In Review to Done on the Atlas launch's budget ticket.",
     ),
 ]
 
@@ -78,6 +108,15 @@ REPLACED = [
         "The failing job is ci/nightly-3.yml and the ticket is BLD-71.",
         "The failing job is ci/nightly-4.yml and the ticket is BLD-71.",
     ),
+    # one ticket, in capitals or not; "see node-2" names a host, no ticket (review 31 C3)
+    (
+        "The flaky test is tests/a.py and the ticket is ops-301.",
+        "The flaky test is tests/b.py and the ticket is OPS-301.",
+    ),
+    (
+        "Staging runs on node-2, see node-2 for logs.",
+        "Staging runs on node-5, see node-5 for logs.",
+    ),
     ("Tariq drives a Volvo.", "Tariq sold the Volvo; he drives a Saab now."),
     (
         "Priority changed from Low to High on the Atlas migration's review ticket.",
@@ -87,6 +126,28 @@ REPLACED = [
     (
         "Owner changed from Tariq to Rhys for the Kappa service.",
         "Owner changed from Rhys to Ottilie for the Kappa service.",
+    ),
+    # a change on from where the older one left it, its owner named otherwise or not
+    # at all (review 31 C1: compared word for word, these were missed)
+    (
+        "Priority changed from Low to High on the Atlas migration's review ticket.",
+        "Priority changed from High to Urgent on the Atlas migration review ticket.",
+    ),
+    (
+        "Priority changed from Low to High on the Atlas migration's review ticket.",
+        "Priority changed from High to Urgent.",
+    ),
+    (
+        "Priority changed from Low to High on the Atlas ticket.",
+        "Priority changed from High to Urgent on the Atlas review ticket.",
+    ),
+    (
+        "The meeting moved from 10:00 to 11:00 for the Platform team.",
+        "The meeting moved from 11:00 to 12:00.",
+    ),
+    (
+        "Owner changed from Tariq to Rhys for the Kappa service.",
+        "Owner changed from Rhys to Ottilie.",
     ),
 ]
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -306,7 +307,7 @@ def test_get_of_an_evicted_result_keeps_every_guard(cli, tool_ws, tmp_path, snap
         "evicted/t3/log": "leads out",
         "evicted/out/x": "leads out",
         "evicted/t3/../../memctl.yaml": "'..'",
-        "evicted/t3": "is a folder",
+        "evicted/t3": "is a folder, not an evicted result",  # "an" (review 31 A5)
         "evicted": ONLY,
         "threads/t3.jsonl": ONLY,
     }
@@ -330,3 +331,58 @@ def test_get_reads_the_eviction_folder_the_configuration_names(cli, tool_ws):
     refused = cli("-w", tool_ws, "get", "evicted/t3/x")
     assert refused.exit_code == 2
     assert "only MEMORY.md, files under memory/ and evicted results under spill/" in refused.stderr
+
+
+# --------------------------------------- a large evicted result, page by page (review 31 A3)
+
+
+def test_an_evicted_result_is_redacted_once_for_all_its_pages(workspace):
+    """Each page re-read and re-redacted the whole file: a 20 MB one-line result took
+    3.8 s a page. The redacted lines are kept for the file as it is, and redacted again
+    when it changes or the redaction does."""
+    folder = workspace / "evicted" / "t1"
+    folder.mkdir(parents=True)
+    result = folder / "call_1-0123456789abcdef"
+    result.write_text("a\nb\nc\n", encoding="utf-8")
+    redacted: list[str] = []
+
+    def counting(text: str) -> str:
+        redacted.append(text)
+        return text.upper()
+
+    def lines(start: int, redact: Any = counting) -> list[str]:
+        path = "evicted/t1/call_1-0123456789abcdef"
+        return get(Workspace(workspace), path, start, evicted="evicted", redact=redact).lines
+
+    assert (lines(1), lines(2), lines(3)) == (["A", "B", "C"], ["B", "C"], ["C"])
+    assert len(redacted) == 1
+    result.write_text("a\nb\nc\nd\n", encoding="utf-8")  # changed: read and redacted again
+    assert lines(4) == ["D"] and len(redacted) == 2
+    assert lines(1, str.lower) == ["a", "b", "c", "d"] and len(redacted) == 2
+
+
+@pytest.mark.parametrize("cut", [-38, -20, -3, 0])  # the token across character 498
+def test_a_secret_across_a_page_boundary_never_leaks(workspace, cut):
+    """Pages are cut from the result redacted whole: a token the page boundary falls in
+    (wherever in it) is replaced whole, never half shown on each page: each half alone
+    is no token the answer's own redaction would know."""
+    from memctl.core.config import load_config
+    from memctl.turn.tools import run_tool
+
+    configure(workspace, eviction={"threshold_chars": 1000})  # pages of 500 characters
+    folder = workspace / "evicted" / "t1"
+    folder.mkdir(parents=True)
+    text = "y" * (496 + cut) + " " + GITHUB + " " + "z" * 700
+    (folder / "call_1-0123456789abcdef").write_text(text + "\n", encoding="utf-8")
+    ws, config = Workspace(workspace), load_config(workspace / "memctl.yaml")
+    pages, skip = [], 0
+    while len(pages) < 10:
+        args = {"path": "evicted/t1/call_1-0123456789abcdef", "startChar": skip}
+        pages.append(run_tool(ws, config, "memory_get", args).text)
+        on = re.search(r"startChar=(\d+)\]$", pages[-1])
+        if not on:
+            break
+        skip = int(on.group(1))
+    shown = "".join(page[2:].split(" … [")[0] for page in pages)
+    assert GITHUB[:8] not in shown and "[REDACTED:" in shown
+    assert shown.startswith("y" * (496 + cut)) and shown.endswith("z" * 700)

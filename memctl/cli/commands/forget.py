@@ -37,8 +37,8 @@ def forget_command(
             help="Overwrite every copy of the text in the workspace (ledgers, history, "
             "thread logs, evicted results, index), a fact or not, and rewrite exported "
             "AGENTS.md/CLAUDE.md blocks: for a secret or a privacy request. It cannot be "
-            "undone: it keeps no version, so `memctl undo` after it takes back the step "
-            "before it.",
+            "undone: `memctl undo` after it refuses, and `undo N` past it keeps the "
+            "purge in force.",
         ),
     ] = False,
     every: Annotated[
@@ -60,8 +60,8 @@ def forget_command(
     `memctl undo` takes the whole forget back). A MEMORY.md bullet and the ledger lines it
     was merged from are one fact: forgetting either forgets both. A query matching more
     than one fact is refused (exit 2, the facts listed) unless --all says to forget them
-    all; nothing is ever asked. --purge erases the text itself everywhere (no undo: an
-    `undo` right after it takes back the step before the purge). The
+    all; nothing is ever asked. --purge erases the text itself everywhere (no undo: `undo`
+    after it refuses, and going back past it keeps the text erased). The
     memory blocks `memctl export` wrote (AGENTS.md, CLAUDE.md) are written again without
     it, and listed.
 
