@@ -1119,13 +1119,6 @@ def _embedded_with(name: str, numbers: list[float]) -> None:
         embed._embed = mixed  # type: ignore[assignment]
 
 
-_CURRENT = re.compile(
-    r"\b(?:now|currently|current|these days|any ?more|in the end|after all|latest"
-    r"|final|finally|at the moment|as of|still|new)\b",
-    re.IGNORECASE,
-)
-
-
 def _now(numbers: list[float]) -> None:
     """`now` (see `two_turns`)."""
     import memctl.retrieval.recall as recall_module
@@ -1138,7 +1131,7 @@ def _now(numbers: list[float]) -> None:
         found = by_order(conn, query, found, deadline)
         best = sorted(found, key=lambda c: -c.score)[: int(numbers[1])]
         times = sorted({c.ts for c in best if c.ts is not None})
-        if not _CURRENT.search(query) or len(times) < 2:
+        if not recall_module._ASKS_NOW.search(query) or len(times) < 2:
             return found
         for c in best:
             if c.ts is not None:

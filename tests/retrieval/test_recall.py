@@ -627,6 +627,36 @@ def test_before_or_after_something_prefers_what_was_said_on_that_side(workspace:
     assert order("Where did Maya work, at a place named after the startup?")
 
 
+def test_the_first_of_what_changed_prefers_the_older_of_the_best(workspace: Path) -> None:
+    """Issue 26 (recall22): "what was the original quote?" is answered by the quote said
+    before the later one, which holds the question's words as well or better: the best
+    candidates weigh 1 + 0.5 x how much older they are (by_first). Asked for the current
+    state, or with no such word, the words rank them."""
+    (workspace / "memctl.yaml").write_text(BM25_ONLY, encoding="utf-8")
+    log(
+        workspace / "threads" / "feb.jsonl",
+        ("Lara", "the shop quoted me 180 euro for the laptop keyboard", "2025-02-10T18:00:00Z"),
+    )
+    log(
+        workspace / "threads" / "apr.jsonl",
+        ("Lara", "a new quote for the laptop, 90 euro", "2025-04-10T18:00:00Z"),
+    )
+    log(
+        workspace / "threads" / "other.jsonl",
+        *[("Jonas", f"note {n}", "2025-03-01T18:00:00Z") for n in range(8)],
+    )
+    feb, apr = "threads/feb.jsonl#0 [user]", "threads/apr.jsonl#0 [user]"
+
+    def older_first(question: str) -> bool:
+        found = sources(workspace, question, recency=False)
+        return found.index(feb) < found.index(apr)
+
+    assert not older_first("What was the quote for Lara's laptop?")
+    assert older_first("What was the original quote for Lara's laptop?")
+    assert older_first("What did the laptop cost Lara to fix at first?")
+    assert not older_first("What is the quote for Lara's laptop now, after the first one?")
+
+
 def test_a_month_named_prefers_the_turns_dated_in_it(workspace: Path) -> None:
     """Issue 26: the session's date is on every turn, not in its words: "in September"
     (or "in the fall") weighs the turns dated then 1.5 times; "may" alone is a verb."""
