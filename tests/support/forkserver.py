@@ -42,8 +42,11 @@ terminal of its own, during the import) on the standard descriptors where the ru
 one; the server notes each variable the import read with the value read, and a run
 whose environment differs in one of them is forked from the server without litellm
 instead, and imports it itself. So is every run when the import changed the server's
-environment (a `.env` file litellm loaded) or went through all of it. A run that must
-show which modules it imports is never given `model=True`.
+environment (a `.env` file litellm loaded) or went through all of it. What the import
+would print goes to the server's streams, not the run's (it prints nothing, which
+test_model_failures checks on the installed command). A run that must show which
+modules it imports or what the import prints is never given `model=True`; nor is a
+test process's single model call: the server pays the import once per test process.
 
 Not covered here, and so left on the installed executable: start-up itself (which
 modules a run loads, tests/cli/test_startup.py), a closed standard descriptor, a
