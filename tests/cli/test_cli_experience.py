@@ -22,6 +22,7 @@ import pytest
 
 from memctl.cli.output import JSON_SCHEMA
 from memctl.core.workspace import Workspace
+from tests.support import forkserver
 from tests.support.helpers import (
     DANA,
     MEMCTL,
@@ -133,11 +134,12 @@ def test_call_prints_the_reply_before_the_per_call_flush_ends(workspace, llm_ser
     write_model_config(workspace, llm_server)
     llm_server.reply("Postgres 16.")
     llm_server.slow(3, "NO_REPLY")  # the flush request, answered 3 s after it arrives
-    process = subprocess.Popen(
-        [str(MEMCTL), "-w", str(workspace), "call", "--new", "t1", "Which database?"],
+    process = forkserver.popen(
+        ["-w", workspace, "call", "--new", "t1", "Which database?"],
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
+        model=True,
     )
     assert process.stdout is not None
     first = process.stdout.readline()
@@ -157,7 +159,9 @@ def test_call_streams_the_reply_on_a_terminal(workspace, llm_server):
     llm_server.reply("We moved the ledger to Postgres 16 last week.")
 
     seen = on_pty(
-        ["-w", workspace, "call", "--new", "t1", "Which database?"], attach=("stdout", "stderr")
+        ["-w", workspace, "call", "--new", "t1", "Which database?"],
+        attach=("stdout", "stderr"),
+        model=True,
     )
 
     assert seen.returncode == 0, seen.terminal
@@ -174,7 +178,7 @@ def test_the_spinner_names_the_stage_after_the_reply_and_its_time(workspace, llm
     llm_server.reply("Postgres 16.")
     llm_server.slow(1.5, "NO_REPLY")
 
-    seen = on_pty(["-w", workspace, "call", "--new", "t1", "Which database?"])
+    seen = on_pty(["-w", workspace, "call", "--new", "t1", "Which database?"], model=True)
 
     assert seen.returncode == 0, seen.terminal
     assert seen.stdout == b"Postgres 16.\n"
@@ -974,7 +978,11 @@ def test_a_reply_holding_control_characters_is_written_out(workspace, llm_server
     write_model_config(workspace, llm_server, memory={"hooks": False})
     llm_server.reply(f"The log says {RAW}.")
 
-    seen = on_pty(["-w", workspace, "call", "--new", "t1", "What does the log say?"], attach=attach)
+    seen = on_pty(
+        ["-w", workspace, "call", "--new", "t1", "What does the log say?"],
+        attach=attach,
+        model=True,
+    )
 
     assert seen.returncode == 0, seen.terminal
     shown = seen.terminal + seen.stdout

@@ -31,6 +31,23 @@ What a fork would carry over that a fresh interpreter would not, and how it is k
   follow the pid; the children share the server's string hash seed (PYTHONHASHSEED):
   each run of a fresh interpreter would draw its own.
 
+A run that calls a provider model (`model=True`) is forked from a server that has also
+imported litellm, as memctl's `import_litellm` does: seconds of CPU a run less. That
+import starts no thread and opens no file or socket (measured: `threading.enumerate()`,
+/proc/self/fd); the atexit handlers and warning filters it adds are the ones a fresh run
+importing it adds. It reads about 400 environment variables once (its settings, the SSL
+files, TMPDIR, NO_COLOR) and whether stdout and stderr are terminals (its log colours).
+So a run is forked from a server that imported litellm with a terminal (a pseudo-
+terminal of its own, during the import) on the standard descriptors where the run has
+one; the server notes each variable the import read with the value read, and a run
+whose environment differs in one of them is forked from the server without litellm
+instead, and imports it itself. So is every run when the import changed the server's
+environment (a `.env` file litellm loaded) or went through all of it. What the import
+would print goes to the server's streams, not the run's (it prints nothing, which
+test_model_failures checks on the installed command). A run that must show which
+modules it imports or what the import prints is never given `model=True`; nor is a
+test process's single model call: the server pays the import once per test process.
+
 Not covered here, and so left on the installed executable: start-up itself (which
 modules a run loads, tests/cli/test_startup.py), a closed standard descriptor, a
 terminal's signals, a run as another user (setpriv) or under a resource limit.
@@ -122,20 +139,27 @@ PRELOAD = (
 """Imported by the server before it forks (and every command module, in the order
 `memctl --help` imports them); what a run needs beyond these it imports itself."""
 
+MODEL = "model"
+"""The start of the server's mode argument (beside PLAIN) that has it import litellm
+too, followed by which of its descriptors 0, 1 and 2 are terminals during the import
+("model:011": stdout and stderr), as the runs forked from it have them."""
+PLAIN = "plain"
+
 
 # --------------------------------------------------------------------------- the server
 
 
-def serve(address: str, origin: str) -> tuple[dict[str, object], list[int]]:
+def serve(address: str, ready: dict[str, object]) -> tuple[dict[str, object], list[int]]:
     """Accept runs until the test process goes away (its end of our stdin closes);
     returns only in a forked run, with that run's request and descriptors. The ready
-    line names `origin`, the file memctl was imported from."""
+    line is `ready` as JSON: `origin`, the file memctl was imported from, and for a
+    server with litellm what its import read (`import_litellm_noting_reads`)."""
     import select
 
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
     listener.bind(address)
     listener.listen(64)
-    os.write(1, b"ready " + os.fsencode(origin) + b"\n")
+    os.write(1, b"ready " + json.dumps(ready).encode() + b"\n")
     null = os.open(os.devnull, os.O_WRONLY)
     os.dup2(null, 1)  # nothing of ours reaches the test process's pipe again
     os.close(null)
@@ -177,6 +201,56 @@ def _reap() -> None:
             return
         if pid == 0:
             return
+
+
+def import_litellm_noting_reads(terminals: str) -> dict[str, object]:
+    """Import litellm as a run that calls a provider model does, with a terminal on each
+    descriptor that `terminals` ("011") marks, noting each environment variable the
+    import reads with the value it read (None: unset), and whether the import went
+    through the whole environment or changed it (then no run can be checked against
+    what it read)."""
+    from memctl.models.litellm_adapter import import_litellm
+
+    controller, terminal = os.openpty()
+    kept = {fd: os.dup(fd) for fd, mark in enumerate(terminals) if mark == "1"}
+    for fd in kept:
+        os.dup2(terminal, fd)
+
+    environ_type = type(os.environ)
+    get_item, iterate = environ_type.__getitem__, environ_type.__iter__
+    read: dict[str, str | None] = {}
+    whole = False
+
+    def noted_get_item(environ: Any, name: str) -> str:
+        try:
+            value: str = get_item(environ, name)
+        except KeyError:
+            read.setdefault(name, None)
+            raise
+        read.setdefault(name, value)
+        return value
+
+    def noted_iterate(environ: Any) -> Any:
+        nonlocal whole
+        whole = True
+        return iterate(environ)
+
+    before = dict(os.environ)
+    environ_type.__getitem__ = noted_get_item  # type: ignore[method-assign]
+    environ_type.__iter__ = noted_iterate  # type: ignore[method-assign]
+    try:
+        import_litellm()
+    finally:
+        environ_type.__getitem__ = get_item  # type: ignore[method-assign]
+        environ_type.__iter__ = iterate  # type: ignore[method-assign]
+        for fd, saved in kept.items():
+            os.dup2(saved, fd)
+            os.close(saved)
+        os.close(terminal)
+        os.close(controller)
+    # import_litellm's own default, which every run's import sets the same way
+    before.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+    return {"read": read, "checkable": not whole and dict(os.environ) == before}
 
 
 def become(request: dict[str, object], fds: list[int], server_path: list[str]) -> None:
@@ -228,7 +302,8 @@ def become(request: dict[str, object], fds: list[int], server_path: list[str]) -
 
 
 def main() -> None:
-    """The server, run by LAUNCH: ADDRESS (the last argument) is the socket to listen on."""
+    """The server, run by LAUNCH with MODE ADDRESS as its last arguments: ADDRESS is the
+    socket to listen on, MODE (MODEL or PLAIN) whether litellm is imported too."""
     import gc
     import importlib
 
@@ -237,12 +312,16 @@ def main() -> None:
     for name in PRELOAD:
         importlib.import_module(name)
     app._register_all()
+    import memctl
+
+    ready: dict[str, object] = {"origin": str(memctl.__file__)}
+    mode = sys.argv[-2]
+    if mode.startswith(MODEL):
+        ready.update(import_litellm_noting_reads(mode.partition(":")[2]))
     gc.collect()
     gc.freeze()  # the children share these pages, unwritten
     server_path = list(sys.path)
-    import memctl
-
-    request, fds = serve(sys.argv[-1], str(memctl.__file__))
+    request, fds = serve(sys.argv[-1], ready)
     if not fds:
         return
     become(request, fds, server_path)
@@ -289,10 +368,10 @@ def _code_path(environment: Mapping[str, str]) -> str | None:
     return os.pathsep.join(kept) if any(kept) else None
 
 
-def _key(environment: Mapping[str, str]) -> tuple[str | None, ...]:
-    """What a server is started with from a run's environment: the IMPORT_ENV values and
-    the code's PYTHONPATH (`_code_path`)."""
-    return (*(environment.get(name) for name in IMPORT_ENV), _code_path(environment))
+def _key(environment: Mapping[str, str], mode: str) -> tuple[str | None, ...]:
+    """What a server is started with from a run's environment: the IMPORT_ENV values,
+    the code's PYTHONPATH (`_code_path`) and the mode (MODEL or PLAIN)."""
+    return (*(environment.get(name) for name in IMPORT_ENV), _code_path(environment), mode)
 
 
 class _Server:
@@ -301,18 +380,19 @@ class _Server:
     set in os.environ, which the test's other threads read."""
 
     def __init__(self, key: tuple[str | None, ...]) -> None:
+        *values, mode = key
         environment = {
             k: v
             for k, v in os.environ.items()
             if k != "PYTHONPATH" and k not in IMPORT_ENV and not k.startswith("MEMCTL_")
         }
-        for name, value in zip((*IMPORT_ENV, "PYTHONPATH"), key, strict=True):
+        for name, value in zip((*IMPORT_ENV, "PYTHONPATH"), values, strict=True):
             if value is not None:
                 environment[name] = value
         self.folder = tempfile.mkdtemp(prefix="memctl-forks-")
         self.address = os.path.join(self.folder, "socket")
         self.process = subprocess.Popen(
-            [sys.executable, "-c", LAUNCH, str(MEMCTL.parent), __file__, self.address],
+            [sys.executable, "-c", LAUNCH, str(MEMCTL.parent), __file__, str(mode), self.address],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             env=environment,
@@ -323,8 +403,22 @@ class _Server:
         if not ready.startswith(b"ready "):
             self.stop()
             raise RuntimeError(f"the fork server did not start: {ready!r}")
-        self.origin = os.fsdecode(ready[len(b"ready ") :])
+        said = json.loads(ready[len(b"ready ") :])
+        self.origin = str(said["origin"])
         """The file the server imported memctl from."""
+        self.litellm_read: dict[str, str | None] | None = (
+            said["read"] if said.get("checkable") else None
+        )
+        """What the server's import of litellm read from the environment (None: no
+        litellm, or an import no run can be checked against)."""
+
+    def forks_like_a_fresh_import(self, environment: Mapping[str, str]) -> bool:
+        """Whether a run with `environment`, forked from this server with litellm
+        imported (with its terminals: the key), has the litellm its own import would
+        give: the same values of all the import read."""
+        if self.litellm_read is None:
+            return False
+        return all(environment.get(name) == value for name, value in self.litellm_read.items())
 
     def _ready_line(self) -> bytes:
         """The server's first line, or what it wrote by the time it ended or
@@ -362,8 +456,8 @@ class _Server:
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
-def _server(environment: Mapping[str, str]) -> _Server:
-    key = _key(environment)
+def _server(environment: Mapping[str, str], mode: str = PLAIN) -> _Server:
+    key = _key(environment, mode)
     with _lock:
         if key not in _servers or _servers[key].process.poll() is not None:
             _servers[key] = _Server(key)
@@ -420,6 +514,7 @@ class Forked:
         env: Mapping[str, str] | None = None,
         cwd: str | os.PathLike[str] | None = None,
         text: bool = False,
+        model: bool = False,
     ) -> None:
         environment = dict(os.environ if env is None else env)
         self.args = [str(MEMCTL), *_words(args)]
@@ -439,7 +534,14 @@ class Forked:
             "cwd": os.fspath(cwd) if cwd is not None else os.getcwd(),
             "umask": umask,
         }
-        server = _server(environment)
+        terminals = "".join("1" if os.isatty(fd) else "0" for fd, _ in ends)
+        with_litellm = _server(environment, f"{MODEL}:{terminals}") if model else None
+        if with_litellm is not None and with_litellm.forks_like_a_fresh_import(environment):
+            server = with_litellm
+        else:
+            server = _server(environment)
+        self.forked_with_litellm = server is with_litellm
+        """Whether the run was forked with litellm imported (`model` and a match)."""
         self.connection = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         try:
             self.connection.connect(server.address)
@@ -552,9 +654,11 @@ def popen(
     stderr: Stream = None,
     env: Mapping[str, str] | None = None,
     text: bool = False,
+    model: bool = False,
 ) -> Forked | subprocess.Popen[Any]:
     """`memctl ARGS` started and not waited for: forked, or (EXECUTABLE) the installed
-    executable."""
+    executable. `model`: the run calls a provider model, so it is forked with litellm
+    imported when that gives what its own import would (see the module's docstring)."""
     if EXECUTABLE:
         return subprocess.Popen(
             [str(MEMCTL), *_words(args)],
@@ -564,7 +668,7 @@ def popen(
             env=env,
             text=text,
         )
-    return Forked(args, stdin=stdin, stdout=stdout, stderr=stderr, env=env, text=text)
+    return Forked(args, stdin=stdin, stdout=stdout, stderr=stderr, env=env, text=text, model=model)
 
 
 def run(
@@ -575,10 +679,11 @@ def run(
     cwd: str | os.PathLike[str] | None = None,
     timeout: float | None = None,
     text: bool = False,
+    model: bool = False,
 ) -> subprocess.CompletedProcess[Any]:
     """`subprocess.run([memctl, *args], capture_output=True, ...)` on a forked run (or,
     EXECUTABLE, that call itself): stdin is `input` (empty when None, never the test
-    process's own)."""
+    process's own); `model` as for `popen`."""
     if EXECUTABLE:
         data = input.encode() if isinstance(input, str) else input or b""
         return subprocess.run(
@@ -599,6 +704,7 @@ def run(
         env=env,
         cwd=cwd,
         text=text,
+        model=model,
     )
     try:
         out, err = process.communicate(input, timeout)

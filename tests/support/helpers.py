@@ -229,20 +229,26 @@ def on_pty(
     env: Mapping[str, str] | None = None,
     timeout: float = 180,
     on_output: Callable[[bytes], None] | None = None,
+    model: bool = False,
 ) -> PtyRun:
     """Run the installed memctl with the streams named in `attach` ("stdin", "stdout",
     "stderr") on one pseudo-terminal, the others on pipes (stdin: /dev/null).
     `on_output`, when given, is called with each piece written to the terminal as it
-    comes, for a test that waits on what the run shows."""
+    comes, for a test that waits on what the run shows. `model`: the run calls a
+    provider model, and is forked with litellm imported (forkserver.popen's `model`)
+    instead of paying that import in the installed command."""
     controller, terminal = pty.openpty()
     environment = {**os.environ, "TERM": "xterm-256color", "COLUMNS": "100", **(env or {})}
-    process = subprocess.Popen(
-        [str(MEMCTL), *map(str, args)],
-        stdin=terminal if "stdin" in attach else subprocess.DEVNULL,
-        stdout=terminal if "stdout" in attach else subprocess.PIPE,
-        stderr=terminal if "stderr" in attach else subprocess.PIPE,
-        env=environment,
-    )
+    streams: dict[str, Any] = {
+        "stdin": terminal if "stdin" in attach else subprocess.DEVNULL,
+        "stdout": terminal if "stdout" in attach else subprocess.PIPE,
+        "stderr": terminal if "stderr" in attach else subprocess.PIPE,
+    }
+    process: subprocess.Popen[bytes] | forkserver.Forked
+    if model:
+        process = forkserver.popen(list(args), env=environment, model=True, **streams)
+    else:
+        process = subprocess.Popen([str(MEMCTL), *map(str, args)], env=environment, **streams)
     os.close(terminal)
     piped: dict[str, bytes] = {}
     # The pipes are drained beside the terminal, so neither side can fill up and block.

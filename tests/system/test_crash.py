@@ -482,7 +482,8 @@ def memctl_init(root: Path) -> None:
 def start(
     root: Path, *args: str, executable: bool = False, **extra: str
 ) -> subprocess.Popen | forkserver.Forked:
-    """memctl on `root` started, not waited for (forked, or the installed executable)."""
+    """memctl on `root` started, not waited for (forked, with litellm imported for the
+    model call each of these runs makes, or the installed executable)."""
     if not executable:
         return forkserver.popen(
             ["-w", root, *args],
@@ -491,6 +492,7 @@ def start(
             stderr=subprocess.PIPE,
             text=True,
             env=environment(root, **extra),
+            model=True,
         )
     return subprocess.Popen(
         [str(MEMCTL), "-w", str(root), *args],
@@ -547,7 +549,7 @@ def holding(server: LLMServer, number: int) -> Callable[[dict[str, Any]], str]:
     return reply
 
 
-# Each scenario kills runs of the installed memctl, then yields the command of the next
+# Each scenario kills forked runs of memctl, then yields the command of the next
 # run, which the test makes in-process (litellm is imported once there, not per run),
 # and then checks what that run did.
 Scenario = Iterator[list[str]]
@@ -635,7 +637,7 @@ def consolidate_killed_in_the_model_call(root: Path, server: LLMServer) -> Scena
 
 def test_sigkill_during_a_model_call_then_the_next_run_finishes(tmp_path, monkeypatch, cli):
     """Flush, compact and consolidate against the slow loopback server, killed side by
-    side (each killed run imports litellm: seconds of CPU)."""
+    side (each killed run forked with litellm imported: forkserver's `model`)."""
     monkeypatch.setenv(TEST_KEY_ENV, TEST_KEY)
     monkeypatch.setenv("NO_PROXY", "127.0.0.1,localhost")
     monkeypatch.setenv("no_proxy", "127.0.0.1,localhost")

@@ -21,6 +21,7 @@ import pytest
 
 from tests.support import forkserver
 from tests.support.helpers import MEMCTL, configure, crash_path
+from tests.support.llm_server import write_model_config
 
 
 def real(
@@ -294,3 +295,37 @@ def test_a_server_stuck_at_start_or_before_the_pid_fails_the_test_with_a_message
     with pytest.raises(RuntimeError, match="sent no pid for `memctl --version` in 1 s"):
         forked(["--version"])
     listener.close()
+
+
+def test_a_model_call_is_forked_with_litellm_when_its_import_would_read_the_same(
+    tmp_path, monkeypatch, llm_server
+):
+    """A run that calls a provider model (`model=True`) is forked from a server that has
+    imported litellm and prints what the executable prints; one whose environment
+    differs in a variable litellm's import read (NO_COLOR, read first by its log
+    colours) is forked from the server without litellm, which it imports itself."""
+    monkeypatch.setattr(forkserver, "EXECUTABLE", False)  # the fork server itself, always
+    ws = tmp_path / "ws"
+    assert forked(["init", ws]).returncode == 0
+    write_model_config(ws, llm_server, memory={"hooks": False})
+    runs = []
+    for thread, env in (("t1", None), ("t2", {**os.environ, "NO_COLOR": "1"})):
+        llm_server.reply("Postgres 16.")
+        process = forkserver.popen(
+            ["-w", ws, "call", "--new", thread, "Which database?"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env=env,
+            model=True,
+        )
+        out, err = process.communicate(timeout=120)
+        assert isinstance(process, forkserver.Forked)
+        runs.append((process.forked_with_litellm, process.returncode, out, err))
+    llm_server.reply("Postgres 16.")
+    executable = real(["-w", ws, "call", "--new", "t3", "Which database?"])
+
+    assert executable.returncode == 0 and executable.stdout == b"Postgres 16.\n"
+    assert runs == [
+        (True, 0, executable.stdout, executable.stderr),
+        (False, 0, executable.stdout, executable.stderr),
+    ]
