@@ -4476,7 +4476,10 @@ def _masked(text: str) -> tuple[str, list[tuple[int, str, str]]]:
     return text, found
 
 
+@lru_cache(maxsize=READINGS)
 def _fold(token: str) -> str:
+    """A token as `_told` and `_told_changes` compare it: folded, its possessive cut. Kept
+    (`READINGS`): asked of every token of every fact, twice."""
     return token.casefold().replace("’", "'").removesuffix("'s")
 
 
@@ -4748,7 +4751,14 @@ def _valued_changes(
     once = {text: _valued(text, names) for text in set(facts)}  # a fact said again
     reads = [once[text] for text in facts]
     by_unit: dict[tuple[str, str], list[int]] = {}
-    replaces = _Once(_replaces)  # a pair of facts said again is weighed once
+
+    # a pair of facts said again is weighed once (by their texts: a reading's hash is
+    # computed anew each time it is asked)
+    def weigh(newer: str, older: str, who: tuple[str | None, str | None] | None) -> bool:
+        read = once[newer]
+        return read is not None and _replaces(read, once[older], who, names)
+
+    replaces = _Once(weigh)
     for i, read in enumerate(reads):
         if read is None:
             continue
@@ -4761,7 +4771,7 @@ def _valued_changes(
             }
             for j in sorted(candidates):
                 who = (about[i], about[j]) if about else None
-                if j not in found and replaces[read, reads[j], who, names]:
+                if j not in found and replaces[facts[i], facts[j], who]:
                     found[j] = i
         for sort in {sort for sort, _ in read.said}:
             for word in frozenset().union(*read.units):
