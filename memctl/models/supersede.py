@@ -136,6 +136,8 @@ class _Reading(Generic[_P, _R]):
 
     def __call__(self, text: str, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
         if len(text) > MAX_FACT_CHARS:
+            if self._too_long is _UNKEPT:
+                return self.__wrapped__(text, *args, **kwargs)
             return self._too_long  # type: ignore[no-any-return]
         return self._cached(text, *args, **kwargs)  # type: ignore[arg-type]
 
@@ -146,10 +148,16 @@ class _Reading(Generic[_P, _R]):
         return self._cached.cache_info()
 
 
+_UNKEPT = object()
+"""A `_Reading`'s answer for a text too long to keep that is read each time, not kept: a
+token's sort (`_kind`), asked of the tokens of any text."""
+
+
 def _reading(
     too_long: Any,
 ) -> Callable[[Callable[Concatenate[str, _P], _R]], _Reading[_P, _R]]:
-    """`_Reading` as a decorator: `@_reading(None)`."""
+    """`_Reading` as a decorator: `@_reading(None)`; `@_reading(_UNKEPT)` reads a longer
+    text each time without keeping it."""
 
     def decorate(read: Callable[Concatenate[str, _P], _R]) -> _Reading[_P, _R]:
         return _Reading(read, too_long)
@@ -1633,7 +1641,7 @@ so detection stays linear however often a subject is mentioned."""
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 
 
-@lru_cache(maxsize=READINGS)
+@_reading(_UNKEPT)
 def _is_value(token: str) -> bool:
     """A token that can be a value: a number or identifier, a proper noun, a date word.
     Kept (`READINGS`): every reading asks it of each token of every fact, and a fact's
@@ -1958,7 +1966,7 @@ _TOWARD = _set("to onto into")
 _FOR_WHOM = _set("for")
 
 
-@lru_cache(maxsize=READINGS)
+@_reading(_UNKEPT)
 def _kind(token: str) -> str:
     """The sort of a value, by its form: a time, a date, an identifier, a number, a name.
     Kept (`READINGS`), as `_is_value`: every pair a reading weighs asks it again."""
@@ -4084,7 +4092,7 @@ def _held_runs(said: str, about: tuple[str, ...]) -> list[tuple[str, frozenset[s
 _CELL_BREAK = _Lazy(r",\s*|\s\|\s|:\s")
 
 
-@lru_cache(maxsize=READINGS)
+@_reading(_UNKEPT)
 def _run_kind(value: str) -> str:
     """A value run's sort by its form: an address is an identifier, a name of several
     words is a name ("Tesla Model 3"), else its last word's (`_kind`). Kept
@@ -4476,7 +4484,7 @@ def _masked(text: str) -> tuple[str, list[tuple[int, str, str]]]:
     return text, found
 
 
-@lru_cache(maxsize=READINGS)
+@_reading(_UNKEPT)
 def _fold(token: str) -> str:
     """A token as `_told` and `_told_changes` compare it: folded, its possessive cut. Kept
     (`READINGS`): asked of every token of every fact, twice."""

@@ -42,3 +42,12 @@ def test_facts_said_again_are_read_as_when_every_copy_was_read() -> None:
     ]
     assert stale(facts) == {0: 2, 1: 3}
     assert stale(facts * 3) == {0: 12, 1: 13, 3: 6, 5: 12, 6: 13, 8: 11, 10: 12, 11: 13}
+
+
+def test_a_token_too_long_to_keep_is_sorted_and_not_kept() -> None:
+    # a pasted blob's one long token is read each time, never kept (review 21 finding 9)
+    supersede._kind.cache_clear()
+    blob = "db" + "7" * (supersede.MAX_FACT_CHARS + 1)
+    assert supersede._kind(blob) == "id"
+    assert supersede._kind("db7") == "id"
+    assert supersede._kind.cache_info().currsize == 1
