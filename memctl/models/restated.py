@@ -349,7 +349,8 @@ def restated_changes(facts: Sequence[str], found: dict[int, int]) -> None:
     given oldest first, that a later one restates with another value or ends, in the
     forms the module reads. A later fact is compared with the PAIRED earlier ones that
     share the most `_keys` with it (the newest first among equals)."""
-    cued = [i for i, text in enumerate(facts) if _cued(text)]
+    tested = {text: _cued(text) for text in set(facts)}  # a fact said again is tested once
+    cued = [i for i, text in enumerate(facts) if tested[text]]
     if not cued:
         return
     tokens = [_tokens(text) for text in facts]

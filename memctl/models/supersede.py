@@ -136,6 +136,8 @@ class _Reading(Generic[_P, _R]):
 
     def __call__(self, text: str, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
         if len(text) > MAX_FACT_CHARS:
+            if self._too_long is _UNKEPT:
+                return self.__wrapped__(text, *args, **kwargs)
             return self._too_long  # type: ignore[no-any-return]
         return self._cached(text, *args, **kwargs)  # type: ignore[arg-type]
 
@@ -146,15 +148,36 @@ class _Reading(Generic[_P, _R]):
         return self._cached.cache_info()
 
 
+_UNKEPT = object()
+"""A `_Reading`'s answer for a text too long to keep that is read each time, not kept: a
+token's sort (`_kind`), asked of the tokens of any text."""
+
+
 def _reading(
     too_long: Any,
 ) -> Callable[[Callable[Concatenate[str, _P], _R]], _Reading[_P, _R]]:
-    """`_Reading` as a decorator: `@_reading(None)`."""
+    """`_Reading` as a decorator: `@_reading(None)`; `@_reading(_UNKEPT)` reads a longer
+    text each time without keeping it."""
 
     def decorate(read: Callable[Concatenate[str, _P], _R]) -> _Reading[_P, _R]:
         return _Reading(read, too_long)
 
     return decorate
+
+
+class _Once(dict[tuple[Any, ...], _R]):
+    """A rule's answers by its arguments, within one `stale`: a fact said again (a
+    MEMORY.md says a subject many times) is read once, and a pair of two facts said
+    again is weighed once, where the rule is a pure function of the readings it is
+    given. `once[a, b]` is `rule(a, b)`."""
+
+    def __init__(self, rule: Callable[..., _R]) -> None:
+        super().__init__()
+        self._rule = rule
+
+    def __missing__(self, args: tuple[Any, ...]) -> _R:
+        answer = self[args] = self._rule(*args)
+        return answer
 
 
 def _set(words: str) -> frozenset[str]:
@@ -1284,6 +1307,17 @@ REDACTED = "[REDACTED:"
 """What memctl.core.redact puts where a secret was."""
 
 
+def _said(text: str) -> str:
+    """What a fact states, as every reading of `stale` reads it: without a log line's
+    stamp, a closing clause that hedges (`_settled`) or a teller (`_reported`), and a
+    commented config field said as its owner's (`_owned_field`)."""
+    if text.lstrip("-*+• [")[:1].isdigit():
+        text = _LOG_STAMP.sub("", text, count=1)
+    else:
+        text = _owned_field(text)
+    return _reported(_settled(text))
+
+
 def stale(
     facts: Sequence[str], about: Sequence[str | None] | None = None, *, rank: bool = False
 ) -> dict[int, int]:
@@ -1291,16 +1325,8 @@ def stale(
     the newest fact that replaced it}. `about[i]`: who fact i's pronoun stands for.
     `rank`: read for ordering only (recall's `newest_first`), never to drop: a frame
     said again with another word and no change cue counts too (`_frame_changes`)."""
-    facts = [
-        _reported(
-            _settled(
-                _LOG_STAMP.sub("", text, count=1)
-                if text.lstrip("-*+• [")[:1].isdigit()
-                else _owned_field(text)
-            )
-        )
-        for text in facts
-    ]
+    said = {text: _said(text) for text in set(facts)}  # a fact said again is read once
+    facts = [said[text] for text in facts]
     # A redacted value cannot be compared: "[REDACTED:github_token]" after
     # "[REDACTED:gitlab_token]" is two secrets kept, not one replaced.
     claims = [
@@ -1521,7 +1547,8 @@ class _Found(dict[int, int]):
     def __init__(self, facts: Sequence[str], about: Sequence[str | None] | None = None) -> None:
         super().__init__()
         self._asides = _aside_subjects(facts)
-        self._keys = [_subject_key(text) for text in facts]
+        keys = {text: _subject_key(text) for text in set(facts)}  # a fact said again
+        self._keys = [keys[text] for text in facts]
         self._tickets = [_filed_under(text) for text in facts]
         self._owners = [_was_for(text) for text in facts]
         self._labels = [
@@ -1780,8 +1807,11 @@ so detection stays linear however often a subject is mentioned."""
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 
 
+@_reading(_UNKEPT)
 def _is_value(token: str) -> bool:
-    """A token that can be a value: a number or identifier, a proper noun, a date word."""
+    """A token that can be a value: a number or identifier, a proper noun, a date word.
+    Kept (`READINGS`): every reading asks it of each token of every fact, and a fact's
+    words recur across its facts."""
     return (
         any(c.isdigit() for c in token)
         or token[:1].isupper()
@@ -2102,8 +2132,10 @@ _TOWARD = _set("to onto into")
 _FOR_WHOM = _set("for")
 
 
+@_reading(_UNKEPT)
 def _kind(token: str) -> str:
-    """The sort of a value, by its form: a time, a date, an identifier, a number, a name."""
+    """The sort of a value, by its form: a time, a date, an identifier, a number, a name.
+    Kept (`READINGS`), as `_is_value`: every pair a reading weighs asks it again."""
     folded = token.casefold()
     if re.fullmatch(r"\d{1,2}(?::\d\d)?(?:am|pm)?|\d{1,2}:\d\d", folded):
         return "time"
@@ -2313,16 +2345,19 @@ def _structural(
     by_key: dict[tuple[str, frozenset[str]], list[int]] = {}
     by_run: dict[str, list[int]] = {}
     by_place: dict[frozenset[str], list[int]] = {}
+    # a fact said again is read once, and a pair of them weighed once
+    read, moved = _Once(_structural_read), _Once(_moved)
+    apart, names_old = _Once(_one_value_apart), _Once(_names_old)
     for i, shape in enumerate(shapes):
         if shape is None:
             continue
+        key, named, run_words = read[facts[i], shape]
         if (placed := shape.placed) is not None:
             for j in by_place.get(placed[0], [])[-_PAIR_LIMIT:]:
                 older = shapes[j]
-                if j not in found and older is not None and _moved(shape, older):
+                if j not in found and older is not None and moved[shape, older]:
                     found[j] = i
             by_place.setdefault(placed[0], []).append(i)
-        key = shape.key
         if key is not None:
             for j in by_key.get(key, [])[-_PAIR_LIMIT:]:
                 older = shapes[j]
@@ -2330,24 +2365,33 @@ def _structural(
                     continue
                 if older.folded == shape.folded:
                     found.pop(j, None)  # said again: current again
-                elif _one_value_apart(shape, older):
+                elif apart[shape, older]:
                     found.setdefault(j, i)
             by_key.setdefault(key, []).append(i)
-        if _NAMES_OLD.search(facts[i]):
-            named = {
-                " ".join(w.casefold().rstrip(".,;:") for w in m["old"].split()).split()[0]
-                for m in _NAMES_OLD.finditer(_clean(facts[i]))
-            }
-            for word in named:
-                for j in by_run.get(word, [])[-_PAIR_LIMIT:]:
-                    older = shapes[j]
-                    if j not in found and older is not None and _names_old(facts[i], shape, older):
-                        found[j] = i
-        runs = [*_value_runs(shape), *shape.folded[:1]]
-        for word in {run.split()[0] for run in runs}:
+        for word in named:
+            for j in by_run.get(word, [])[-_PAIR_LIMIT:]:
+                older = shapes[j]
+                if j not in found and older is not None and names_old[facts[i], shape, older]:
+                    found[j] = i
+        for word in run_words:
             by_run.setdefault(word, []).append(i)
     _typed_changes(shapes, found)
     _frame_changes(shapes, found, rank=rank)
+
+
+def _structural_read(
+    text: str, shape: _Shape
+) -> tuple[tuple[str, frozenset[str]] | None, set[str], set[str]]:
+    """What `_structural` files a fact by: its shape's key, the first words of the values
+    it names as replaced (`_NAMES_OLD`), and the first words of its own value runs."""
+    named: set[str] = set()
+    if _NAMES_OLD.search(text):
+        named = {
+            " ".join(w.casefold().rstrip(".,;:") for w in m["old"].split()).split()[0]
+            for m in _NAMES_OLD.finditer(_clean(text))
+        }
+    runs = [*_value_runs(shape), *shape.folded[:1]]
+    return shape.key, named, {run.split()[0] for run in runs}
 
 
 def _frame_changes(
@@ -2442,8 +2486,9 @@ def _typed_changes(shapes: Sequence[_Shape | None], found: dict[int, int]) -> No
     2027-10-23". No wording is read but the change cue; a later fact of the same sort
     said without one ("The Dune launch has a dry run on 2027-10-01") is another slot."""
     by_subject: dict[tuple[frozenset[str], str], list[tuple[int, frozenset[str]]]] = {}
+    typed_value = _Once(_typed_value)  # a fact said again is read once
     for i, shape in enumerate(shapes):
-        if shape is None or (typed := _typed_value(shape)) is None:
+        if shape is None or (typed := typed_value[(shape,)]) is None:
             continue
         subject, sort, values = typed
         earlier = by_subject.setdefault((subject, sort), [])
@@ -4222,9 +4267,11 @@ def _held_runs(said: str, about: tuple[str, ...]) -> list[tuple[str, frozenset[s
 _CELL_BREAK = _Lazy(r",\s*|\s\|\s|:\s")
 
 
+@_reading(_UNKEPT)
 def _run_kind(value: str) -> str:
     """A value run's sort by its form: an address is an identifier, a name of several
-    words is a name ("Tesla Model 3"), else its last word's (`_kind`)."""
+    words is a name ("Tesla Model 3"), else its last word's (`_kind`). Kept
+    (`READINGS`): asked of each run a later fact names, for every earlier fact paired."""
     words = value.split()
     if _ADDRESS.search(value):
         return "id"
@@ -4620,7 +4667,10 @@ def _masked(text: str) -> tuple[str, list[tuple[int, str, str]]]:
     return text, found
 
 
+@_reading(_UNKEPT)
 def _fold(token: str) -> str:
+    """A token as `_told` and `_told_changes` compare it: folded, its possessive cut. Kept
+    (`READINGS`): asked of every token of every fact, twice."""
     return token.casefold().replace("’", "'").removesuffix("'s")
 
 
@@ -4892,6 +4942,14 @@ def _valued_changes(
     once = {text: _valued(text, names) for text in set(facts)}  # a fact said again
     reads = [once[text] for text in facts]
     by_unit: dict[tuple[str, str], list[int]] = {}
+
+    # a pair of facts said again is weighed once (by their texts: a reading's hash is
+    # computed anew each time it is asked)
+    def weigh(newer: str, older: str, who: tuple[str | None, str | None] | None) -> bool:
+        read = once[newer]
+        return read is not None and _replaces(read, once[older], who, names)
+
+    replaces = _Once(weigh)
     for i, read in enumerate(reads):
         if read is None:
             continue
@@ -4904,7 +4962,7 @@ def _valued_changes(
             }
             for j in sorted(candidates):
                 who = (about[i], about[j]) if about else None
-                if j not in found and _replaces(read, reads[j], who, names):
+                if j not in found and replaces[facts[i], facts[j], who]:
                     found[j] = i
         for sort in {sort for sort, _ in read.said}:
             for word in frozenset().union(*read.units):
