@@ -103,6 +103,7 @@ SETS = (
     "eighteenth",
     "nineteenth",
     "twentieth",
+    "twentyfirst",
 )
 MISSES = False  # --misses: print each case missed
 
@@ -10948,6 +10949,740 @@ TWENTIETH: dict[str, dict[str, list[str]]] = {
 }
 
 
+# A twentyfirst wording set for bench/supersession.py (`twentyfirst`), held out.
+# Written 2026-12-06, 03:41-03:43 UTC (per `date -u`), by a helper session started for
+# brief briefs/twentyfirst.md. It read ONLY bench/supersession.py (for the format, the 18
+# kinds, the placeholders and how `_values`/`make_cases` fill them, and to avoid the
+# registers of the twenty earlier sets); nothing under memctl/, tests/, docs/,
+# bench/README.md, nor anything under notes/ besides what it wrote.
+#
+# Registers aimed at (absent or rare in the earlier sets, checked by grep): a SQL statement
+# ("UPDATE settings SET host = 'Y' WHERE ..."); a JSON Patch ({"op": "replace", "path":
+# "/host", "value": "Y"}); a newspaper correction ("Correction: an earlier version of this
+# note said X; it is Y"); a numbered tweet thread ("2/ ..."); a kanban card move ("moved
+# 'X' from Doing to Done"); a code comment ("@deprecated use Y", "TODO: remove X after the
+# switch to Y"); a shell line ("export HOST=Y"); a crontab line; a notice on a door
+# ("Notice: as of Monday, ..."); a receipt or invoice line; an error-and-failover log
+# ("ERROR X unreachable, failing over to Y"); a haiku (slashes between its lines); teenage
+# slang ("bruh", "ngl", "it's giving"); a passive-aggressive office note ("As per my last
+# note, ..."); a sentence in Polish, Japanese or Swedish around the value; a phone-menu
+# transcript ("press 2 for ..."); weather- and traffic-report style; a recipe step ("swap
+# X for Y"); podcast show notes; an out-of-office auto-reply.
+# Distractors: plans called off, someone else's value, hypotheticals, questions, a change
+# proposed and rejected, a past value for a different time, the same change words about a
+# different subject -- mostly in the same registers (an UPDATE of another column, a JSON
+# Patch of another path, a correction about something else, a card moved back to Backlog,
+# a TODO never done, a failover that failed back, a slang "maybe"); none names {old} or
+# {new}.
+# "also" lines: the same subject's second value ("... also ...; both stay"), and a second
+# subject in the same registers, with its own value ({alt}) or the same value as {old}.
+#
+# Placeholders, as make_cases fills them:
+#   old/new/ask: {s} {S} {old} {new} (and {other}, {n})
+#   distract:    {s} {S} {other} {n}   ({other} is a value of the same sort for home,
+#                employer, favourite, car, school, team and language; a person's name
+#                for every other kind)
+#   also:        {s} {S} {s2} {S2} {alt} {old}   (the first line of each kind has no
+#                {s2}: make_cases falls back to it when no second subject is left)
+# No "new" line uses {s2}/{S2}/{alt}, nor {other}.
+# No "ask" line uses {old} or {new}; every "new" line names {new}; no "old" line names
+# {new}.
+# No people are named inside lines other than through placeholders.
+# For the tool kind the subject is "The X team" (capital T), so {S} is put at the start
+# of a line or after a colon.
+# The school kind is about the subject's son throughout.
+# JSON braces are doubled ({{ }}) so that str.format leaves them as single braces.
+# One line each, no leading "- " (write() adds the bullet).
+# Checked by check_twentyfirst.py (same folder): kinds, keys, placeholders, counts.
+
+TWENTYFIRST: dict[str, dict[str, list[str]]] = {
+    "host": {
+        "old": [
+            "SELECT host FROM services WHERE name = '{s}';  -- returns '{old}'",
+            "export HOST={old}   # {s}",
+            "Notice: {s} lives on {old}. Do not reboot {old} without asking.",
+            "1/ quick thread on where things run: {s} is on {old}.",
+        ],
+        "new": [
+            "UPDATE services SET host = '{new}' WHERE name = '{s}';  -- was '{old}'",
+            '{s}: {{"op": "replace", "path": "/host", "value": "{new}"}}',
+            "Correction: an earlier version of this note said {s} runs on {old}; it runs on {new}.",
+            "2/ and yes, {s} moved off {old} last night, it's on {new} now.",
+            "ERROR {old} unreachable, failing over {s} to {new} (failover is permanent, {old} is gone)",
+            "TODO: remove the {old} fallback for {s} after the switch to {new} (switch done)",
+            "export HOST={new}   # {s}; not {old} any more",
+            "Notice: as of Monday, {s} is served from {new}. {old} has been switched off.",
+            "Traffic update: all requests for {s} now diverted to {new}; the {old} route is closed for good.",
+        ],
+        "distract": [
+            "UPDATE services SET replicas = {n} WHERE name = '{s}';",
+            '{s}: {{"op": "replace", "path": "/timeout", "value": {n}}}',
+            "ERROR {s} health check slow, failing over considered, {other} said no",
+            "moved 'new box for {s}' from Doing back to Backlog",
+            "As per my last note, whoever keeps SSHing into {s} as root: please stop. Thanks.",
+            "If {s} ever outgrows its box, {other} would pick the next one; it hasn't.",
+        ],
+        "also": [
+            "{S} also has a read replica on {alt}; both hosts stay.",
+            "export HOST={alt}   # {s2}",
+            "Notice: {s2} lives on {old} too, next to {s}.",
+            "SELECT host FROM services WHERE name = '{s2}';  -- returns '{alt}'",
+        ],
+        "ask": [
+            "SELECT host FROM services WHERE name = '{s}';",
+            "echo $HOST for {s}?",
+            "which machine is {s} on right now?",
+        ],
+    },
+    "home": {
+        "old": [
+            "{S} mieszka w {old}.",
+            "{S} bor i {old}.",
+            "{S}は{old}に住んでいます。",
+            "Out of office: {S} is at home in {old} this week.",
+        ],
+        "new": [
+            "{S} mieszka teraz w {new}, już nie w {old}.",
+            "{S} bor i {new} nu, inte längre i {old}.",
+            "{S}は{old}から{new}に引っ越しました。",
+            "Correction: an earlier version of this newsletter said {s} lives in {old}; {s} lives in {new}.",
+            "3/ plot twist: {s} packed up and left {old}. living in {new} now. more soon",
+            "bruh {s} really left {old} for {new}, no cap, it's giving main character",
+            "Boxes packed in {old} / a new door key in {new} / {s} sleeps well there",
+            "Out of office: I am moving house. My address is no longer in {old}; from today post goes to {s} in {new}.",
+            "Weather for {s}'s new home town, {new}: cloudy. (They left {old} last month.)",
+        ],
+        "distract": [
+            "{S} może przeprowadzi się do {other}, ale jeszcze nie wiadomo.",
+            "{S}の妹は{other}に住んでいます。",
+            "bruh {s} keeps saying they'll move to {other}, ngl never happening",
+            "Correction: an earlier version of this note said {s}'s sister lives in {other}; she lives with her partner.",
+            "moved 'flat hunting in {other}' for {s} from Doing to Won't do",
+            "{S} spent {n} summers in {other} as a kid.",
+        ],
+        "also": [
+            "{S} also keeps a cabin in {alt}; both homes stay.",
+            "{S2} bor i {alt}.",
+            "{S2} mieszka w {old}, tak jak {s}.",
+            "{S2}は{alt}に住んでいます。",
+        ],
+        "ask": [
+            "where does {s} live?",
+            "{S}はどこに住んでいますか?",
+            "var bor {s} nu?",
+        ],
+    },
+    "employer": {
+        "old": [
+            "{S} works at {old}.",
+            "{S} jobbar på {old}.",
+            "{S}は{old}で働いています。",
+            "Out of office: I'm away until the {n}th. {S}, {old}.",
+        ],
+        "new": [
+            "Out of office: {s} no longer works at {old}. Please contact {s} at {new} instead.",
+            "Correction: an earlier version of this article said {s} works for {old}; {s} now works for {new}.",
+            "2/ personal news: left {old} on Friday, started at {new} today. -- {s}",
+            "{S} jobbar på {new} nu, slutade på {old} i våras.",
+            "{S} pracuje teraz w {new}; odszedł z {old}.",
+            "{S}は{old}を辞めて、今は{new}で働いています。",
+            "ngl {s} quitting {old} for {new} was lowkey iconic",
+            "moved card 'offer from {new}' from Doing to Done ({s}, resigned from {old})",
+            "Show notes, ep. {n}: our guest {s}, formerly of {old}, now engineering lead at {new}.",
+        ],
+        "distract": [
+            "Out of office: {s} is on leave; for {other} questions contact the front desk.",
+            "{S} fick ett erbjudande från {other} men tackade nej.",
+            "moved card 'interview at {other}' for {s} from Doing to Rejected",
+            "Show notes, ep. {n}: {s} talks about an internship at {other} years ago.",
+            "bruh would {s} ever work at {other}? nah",
+            "{S}'s husband consults for {other}.",
+        ],
+        "also": [
+            "{S} also sits on the board of {alt}; both stay.",
+            "{S2} jobbar på {alt}.",
+            "{S2} works at {old} too, same floor as {s}.",
+            "{S2}は{alt}で働いています。",
+        ],
+        "ask": [
+            "where does {s} work?",
+            "{S}はどこで働いていますか?",
+            "who's paying {s}'s salary these days?",
+        ],
+    },
+    "date": {
+        "old": [
+            "UPDATE milestones SET due = '{old}' WHERE name = '{s}';",
+            "0 9 * * * remind-team '{s} is on {old}'",
+            "Notice: {S} is scheduled for {old}.",
+            "card: {s} -- due {old}",
+        ],
+        "new": [
+            "UPDATE milestones SET due = '{new}' WHERE name = '{s}';  -- moved from '{old}'",
+            '{s}: {{"op": "replace", "path": "/due", "value": "{new}"}}',
+            "Correction: an earlier version of this bulletin gave {old} for {s}; the date is {new}.",
+            "Notice: as of today, {s} takes place on {new}, not {old}. Plan accordingly.",
+            "0 9 * * * remind-team '{s} is on {new}'   # changed from {old}",
+            "card: {s} -- due {new} (was {old}), moved from Doing to Blocked-then-replanned",
+            "As per my last email, {s} is on {new}. Not {old}. Please update your calendars.",
+            "4/ so {s} slipped. {old} is dead, long live {new}.",
+            "Forecast for {s}: the {old} date has blown over; expect it on {new}.",
+        ],
+        "distract": [
+            "UPDATE milestones SET owner = '{other}' WHERE name = '{s}';",
+            '{s}: {{"op": "test", "path": "/due"}}  -- check only, nothing changed',
+            "moved card 'push {s} back?' from Doing to Rejected",
+            "Correction: the budget for {s} is {n}k, not {n}0k; the date is unchanged.",
+            "If legal is late, {s} would slip a week; legal was on time.",
+            "Last year's {s} ran {n} days over.",
+        ],
+        "also": [
+            "{S} also has a dry run on {alt}; both dates stay.",
+            "UPDATE milestones SET due = '{alt}' WHERE name = '{s2}';",
+            "Notice: {S2} is on {old} as well, same day as {s}.",
+            "card: {s2} -- due {alt}",
+        ],
+        "ask": [
+            "SELECT due FROM milestones WHERE name = '{s}';",
+            "when is {s} happening?",
+            "what's the date for {s}?",
+        ],
+    },
+    "owner": {
+        "old": [
+            "# @owner {old} -- {s}",
+            "SELECT owner FROM services WHERE name = '{s}';  -- '{old}'",
+            "card: {s} -- owner {old}",
+            "For {s}, press 2 to reach {old}.",
+        ],
+        "new": [
+            "UPDATE services SET owner = '{new}' WHERE name = '{s}';  -- previously '{old}'",
+            '{s}: {{"op": "replace", "path": "/owner", "value": "{new}"}}',
+            "# @deprecated owner {old}; use {new} for {s}",
+            "Correction: an earlier version of this page listed {old} as owner of {s}; the owner is {new}.",
+            "moved card '{s} handover' from Doing to Done: {old} -> {new}",
+            "For {s}, press 2 to reach {new}. ({old} is no longer on this line.)",
+            "As per my previous message, {s} belongs to {new} now. {old} is not the person to ping.",
+            "Out of office: I ({old}) no longer look after {s}; please contact {new} instead.",
+            "5/ boring but important: {new} owns {s} now. thanks {old} for the years",
+        ],
+        "distract": [
+            "UPDATE services SET tier = {n} WHERE name = '{s}';",
+            "moved card 'hand {s} to {other}' from Doing to Rejected",
+            "# TODO: maybe give {s} to {other}? (never done)",
+            "For billing questions about {s}, press 3 to reach {other}.",
+            "Out of office: {other} is away; {s} questions can wait till they're back.",
+            "{n} years ago {s} belonged to {other}.",
+        ],
+        "also": [
+            "{alt} also co-owns {s}; both stay.",
+            "# @owner {alt} -- {s2}",
+            "card: {s2} -- owner {old}",
+            "SELECT owner FROM services WHERE name = '{s2}';  -- '{alt}'",
+        ],
+        "ask": [
+            "SELECT owner FROM services WHERE name = '{s}';",
+            "who do I page about {s}?",
+            "who owns {s}?",
+        ],
+    },
+    "role": {
+        "old": [
+            "{old} is the {s}.",
+            "card: {s} -- {old}",
+            "For the {s}, press 4 to reach {old}.",
+            "{old} är {s}.",
+        ],
+        "new": [
+            "UPDATE roles SET holder = '{new}' WHERE role = '{s}';  -- was '{old}'",
+            "Correction: an earlier version of this memo named {old} as {s}; the {s} is {new}.",
+            "Notice: as of Monday, the {s} is {new}. {old} has stepped down.",
+            "For the {s}, press 4 to reach {new}. {old} has changed roles.",
+            "{new} är {s} nu, inte längre {old}.",
+            "{new}さんが{old}さんに代わって{s}になりました。",
+            "moved card '{s}: {new}' from Doing to Done ({old} handed over)",
+            "As per my last note, the {s} is {new}. Kindly stop asking {old}.",
+            "Show notes, ep. {n}: {new}, the new {s} (taking over from {old}), on their first month.",
+        ],
+        "distract": [
+            "UPDATE roles SET deputy = '{other}' WHERE role = '{s}';",
+            "moved card 'make {other} {s}?' from Doing to Rejected",
+            "Correction: {other} is the {s} at the sister company, not here.",
+            "If the {s} is on leave, press 5 for {other}.",
+            "bruh {other} as {s}? ngl would be wild, not happening",
+            "{other} was acting {s} for {n} days last spring.",
+        ],
+        "also": [
+            "{alt} is also a deputy {s}; both stay.",
+            "card: {s2} -- {alt}",
+            "{old} is the {s2} as well.",
+            "{alt} är {s2}.",
+        ],
+        "ask": [
+            "who's the {s}?",
+            "SELECT holder FROM roles WHERE role = '{s}';",
+            "if I press 4 for the {s}, who picks up?",
+        ],
+    },
+    "tool": {
+        "old": [
+            "{S}: export CI={old}",
+            "{S}: card: CI -- {old}",
+            "{S}: Notice: all builds run on {old}.",
+            "{S}: SELECT ci FROM teams;  -- '{old}'",
+        ],
+        "new": [
+            "{S}: UPDATE teams SET ci = '{new}';  -- was '{old}'",
+            '{S}: {{"op": "replace", "path": "/ci", "value": "{new}"}}',
+            "{S}: export CI={new}   # {old} is gone",
+            "{S}: # TODO: remove the {old} config after the switch to {new} (switch done, cleanup pending)",
+            "{S}: ERROR {old} unreachable, failing over to {new}; not going back, {old} is decommissioned",
+            "{S}: moved 'migrate CI from {old} to {new}' from Doing to Done",
+            "{S}: Notice: as of Monday, builds run on {new}. {old} is read-only.",
+            "{S}: swap {old} for {new}, stir, and wait for the pipelines to go green.",
+            "{S}: 2/ we ditched {old}. everything builds on {new} now. thread continues",
+        ],
+        "distract": [
+            "{S}: UPDATE teams SET slack_channel = '#builds-{n}';",
+            "{S}: moved 'trial another CI' from Doing to Rejected ({other}'s idea)",
+            "{S}: ERROR runner {n} unreachable, failing over to runner {n}b; failed back an hour later",
+            "{S}: # TODO: evaluate other CI systems (owner: {other}, never started)",
+            "{S}: As per my last note, please stop retrying flaky builds by hand.",
+            "{S}: {other}'s team swapped their CI; ours stayed as is.",
+        ],
+        "also": [
+            "{S} also uses {alt} for nightly builds; both stay.",
+            "{S2}: export CI={alt}",
+            "{S2}: Notice: all builds run on {old}, same as {s}.",
+            "{S2}: card: CI -- {alt}",
+        ],
+        "ask": [
+            "{S}: echo $CI?",
+            "{S}: which CI do we run on?",
+            "{S}: where do the builds go?",
+        ],
+    },
+    "meeting": {
+        "old": [
+            "{old} daily: {s}",
+            "Notice: {S} starts at {old} sharp.",
+            "card: {s} -- {old}",
+            "{S} börjar {old}.",
+        ],
+        "new": [
+            "UPDATE meetings SET starts = '{new}' WHERE name = '{s}';  -- was '{old}'",
+            '{s}: {{"op": "replace", "path": "/time", "value": "{new}"}}',
+            "Notice: as of Monday, {s} starts at {new}. The {old} slot is gone.",
+            "Correction: an earlier version of this post said {s} is at {old}; it is at {new}.",
+            "{S} börjar {new} nu, inte {old}.",
+            "{S}は{old}から{new}に変更になりました。",
+            "As per my last three messages, {s} is at {new}. Not {old}. {new}.",
+            "Traffic and travel: {s} has moved from {old} to {new}; plan your coffee run accordingly.",
+            "{old} was too soon / now {s} begins at {new} / the coffee is hot",
+        ],
+        "distract": [
+            "UPDATE meetings SET room = '{n}B' WHERE name = '{s}';",
+            "moved card 'move {s} later?' from Doing to Rejected",
+            "Notice: {s} is in room {n} this week only.",
+            "Correction: the notes from {s} were taken by {other}, not by the chair.",
+            "If the US office joins, {s} would shift; they have not joined.",
+            "Last year {s} ran {n} minutes over most days.",
+        ],
+        "also": [
+            "{S} also has a Friday retro at {alt}; both stay.",
+            "Notice: {S2} starts at {alt} sharp.",
+            "{S2} is at {old} too, right after {s}.",
+            "card: {s2} -- {alt}",
+        ],
+        "ask": [
+            "what time is {s}?",
+            "{S}は何時からですか?",
+            "SELECT starts FROM meetings WHERE name = '{s}';",
+        ],
+    },
+    "name": {
+        "old": [
+            "The {s} is called {old}.",
+            "<title>{old}</title>  <!-- the {s} -->",
+            "card: the {s} -- title {old}",
+            "Notice: the {s} is {old}.",
+        ],
+        "new": [
+            "UPDATE pages SET title = '{new}' WHERE page = 'the {s}';  -- was '{old}'",
+            'the {s}: {{"op": "replace", "path": "/title", "value": "{new}"}}',
+            "Correction: an earlier version of this note called the {s} {old}; it is called {new}.",
+            "<title>{new}</title>  <!-- the {s}; @deprecated title {old} -->",
+            "moved card 'rename the {s} to {new}' from Doing to Done ({old} retired)",
+            "Notice: as of Monday, the {s} is called {new}, no longer {old}.",
+            "As per the rename, it's {new}. The {s} has not been {old} for a week.",
+            "ngl the {s} being {new} instead of {old} is so much better",
+            "Old sign says {old} / the {s} wears {new} now / the paint is still wet",
+        ],
+        "distract": [
+            "UPDATE pages SET theme = 'dark' WHERE page = 'the {s}';",
+            'the {s}: {{"op": "replace", "path": "/logo", "value": "logo-{n}.png"}}',
+            "moved card 'rename the {s}?' from Doing to Rejected ({other}'s proposal)",
+            "Correction: the {s} was written by {other}, not by the team lead.",
+            "If we rebrand, the {s} would get a new name; we are not rebranding.",
+            "{other}'s blog got renamed; the {s} did not.",
+        ],
+        "also": [
+            "The {s} also goes by {alt}; both names stay.",
+            "<title>{alt}</title>  <!-- the {s2} -->",
+            "The {s2} is called {old} too, like the {s}.",
+            "card: the {s2} -- title {alt}",
+        ],
+        "ask": [
+            "what's the {s} called?",
+            "SELECT title FROM pages WHERE page = 'the {s}';",
+            "what do we call the {s}?",
+        ],
+    },
+    "phone": {
+        "old": [
+            "{S}'s phone is {old}.",
+            "To reach {s}, press 1, or dial {old}.",
+            "{S}s nummer är {old}.",
+            "Out of office: {s} is reachable on {old} for urgent matters.",
+        ],
+        "new": [
+            "UPDATE contacts SET phone = '{new}' WHERE name = '{s}';  -- was '{old}'",
+            '{s}: {{"op": "replace", "path": "/phone", "value": "{new}"}}',
+            "Out of office: my old number {old} is disconnected; for urgent matters call {s} on {new} instead.",
+            "To reach {s}, press 1, or dial {new}. The number {old} is no longer in service.",
+            "Correction: an earlier version of this list gave {old} for {s}; the number is {new}.",
+            "{S}s nummer är {new} nu, inte {old}.",
+            "{S}の電話番号は{old}から{new}に変わりました。",
+            "bruh {s} got a new number, {new}, the {old} one is dead fr",
+            "Invoice line: SIM swap for {s}, old {old}, new {new}, 1 x 15.00",
+        ],
+        "distract": [
+            "UPDATE contacts SET birthday = '03-{n}' WHERE name = '{s}';",
+            "Out of office: {other} is on leave; their number is unchanged.",
+            "To reach {other}, press 3.",
+            "moved card 'work phone for {s}' from Doing to Rejected (budget)",
+            "If {s} goes abroad, they'd get a local SIM; the trip is off.",
+            "{S} went through {n} phones in their teens.",
+        ],
+        "also": [
+            "{S} also has a desk line, {alt}; both stay.",
+            "{S2}s nummer är {alt}.",
+            "To reach {s2}, press 2, or dial {alt}.",
+            "{S2}'s phone is {alt}.",
+        ],
+        "ask": [
+            "what's {s}'s number?",
+            "{S}の電話番号は?",
+            "which number do I dial for {s}?",
+        ],
+    },
+    "manager": {
+        "old": [
+            "{S} reports to {old}.",
+            "card: {s} -- manager {old}",
+            "{S}s chef är {old}.",
+            "SELECT manager FROM staff WHERE name = '{s}';  -- '{old}'",
+        ],
+        "new": [
+            "UPDATE staff SET manager = '{new}' WHERE name = '{s}';  -- was '{old}'",
+            '{s}: {{"op": "replace", "path": "/manager", "value": "{new}"}}',
+            "Correction: an earlier version of the org chart showed {s} under {old}; {s} reports to {new}.",
+            "Notice: as of Monday, {s} reports to {new}. {old} has a new team.",
+            "{S}s chef är {new} nu, inte {old}.",
+            "{S}の上司は{old}さんから{new}さんに変わりました。",
+            "moved card '{s}: change of manager' from Doing to Done ({old} -> {new})",
+            "Out of office: for approvals for {s}, contact {new} instead of {old}.",
+            "ngl {s} getting {new} as boss after {old} is a glow-up",
+        ],
+        "distract": [
+            "UPDATE staff SET desk = {n} WHERE name = '{s}';",
+            "moved card 'put {s} under {other}?' from Doing to Rejected",
+            "Correction: {other} is {s}'s mentor, not a manager; nothing else changed.",
+            "Out of office: {other} is away; {s}'s 1:1 is skipped this week.",
+            "If {other} is promoted, {s} may move; not yet.",
+            "In their first {n} weeks {s} shadowed {other}.",
+        ],
+        "also": [
+            "{S} also has a mentor, {alt}; both stay.",
+            "{S2} reports to {alt}.",
+            "{S2}s chef är {old} också, precis som för {s}.",
+            "card: {s2} -- manager {alt}",
+        ],
+        "ask": [
+            "who's {s}'s boss?",
+            "SELECT manager FROM staff WHERE name = '{s}';",
+            "who signs {s}'s holiday requests?",
+        ],
+    },
+    "favourite": {
+        "old": [
+            "{S}'s favourite editor is {old}.",
+            "export EDITOR={old}   # {s}'s dotfiles",
+            "{S} använder alltid {old}.",
+            "{S}のお気に入りのエディタは{old}です。",
+        ],
+        "new": [
+            "export EDITOR={new}   # {s}'s dotfiles; was {old}",
+            '{s}\'s dotfiles: {{"op": "replace", "path": "/editor", "value": "{new}"}}',
+            "Correction: an earlier version of this profile said {s} prefers {old}; {s} prefers {new}.",
+            "{S} använder {new} nu, inte {old} längre.",
+            "{S}のお気に入りは{old}じゃなくて、今は{new}です。",
+            "bruh {s} dropped {old} for {new}, the betrayal is real, no cap",
+            "Show notes, ep. {n}: {s} explains leaving {old} behind and why {new} won them over.",
+            "Swap {old} for {new}, season with plugins to taste -- {s}'s setup, revised",
+            "Cursor blinks in {new} / {old} closed for good at last / {s} types faster",
+        ],
+        "distract": [
+            "export PAGER=less   # {s}'s dotfiles",
+            "bruh {s} said they might try {other}, ngl doubt it",
+            "moved card 'try {other} for a week' ({s}) from Doing to Won't do",
+            "Correction: it was {s}'s teammate who switched to {other}.",
+            "Show notes, ep. {n}: the guest, not {s}, raves about {other}.",
+            "At school {s} wrote everything in {other}.",
+        ],
+        "also": [
+            "{S} also keeps {alt} for quick edits; both stay.",
+            "export EDITOR={alt}   # {s2}'s dotfiles",
+            "{S2}'s favourite editor is {old} too, same as {s}.",
+            "{S2} använder alltid {alt}.",
+        ],
+        "ask": [
+            "what's {s}'s favourite editor?",
+            "echo $EDITOR on {s}'s laptop?",
+            "what does {s} write code in, editor-wise?",
+        ],
+    },
+    "car": {
+        "old": [
+            "{S} drives a {old}.",
+            "Parking notice: the {old} in bay {n} belongs to {s}.",
+            "{S} kör en {old}.",
+            "{S}の車は{old}です。",
+        ],
+        "new": [
+            "Receipt: 1 x {new} for {s}; less trade-in allowance for a {old}.",
+            "Parking notice: as of Monday, {s}'s bay is for the {new}. The {old} is sold.",
+            "Correction: an earlier version of this note said {s} drives a {old}; it is a {new}.",
+            "{S} kör en {new} nu, {old} är såld.",
+            "{S}は{old}を売って、{new}を買いました。",
+            "{S} jeździ teraz {new}; {old} sprzedany.",
+            "bruh {s} traded the {old} for a {new}, it's giving midlife crisis",
+            "Traffic: {s}'s {new} spotted on the ring road; the old {old} is off the road for good.",
+            "moved card 'sell the {old}' from Doing to Done; {s} drives the {new} now",
+        ],
+        "distract": [
+            "{S} test-drove a {other} and walked away.",
+            "Parking notice: {s}'s permit is renewed for {n} months.",
+            "Receipt: {s}, 1 x winter tyres, 1 x wiper blades.",
+            "moved card 'look at a {other}' ({s}) from Doing to Won't do",
+            "bruh would {s} get a {other}? only if it were free",
+            "{S}'s first car was a {other}.",
+        ],
+        "also": [
+            "{S} also keeps a {alt} for weekends; both stay.",
+            "{S2} kör en {alt}.",
+            "{S2} drives a {old} too, same as {s}.",
+            "{S2}の車は{alt}です。",
+        ],
+        "ask": [
+            "what does {s} drive?",
+            "which car is {s}'s in the car park?",
+            "{S}の車は何ですか?",
+        ],
+    },
+    "school": {
+        "old": [
+            "{S}'s son goes to {old}.",
+            "{S}s son går på {old}.",
+            "{S}の息子は{old}に通っています。",
+            "Invoice line: {old}, autumn term, {s}'s son, paid.",
+        ],
+        "new": [
+            "Invoice line: {new}, spring term, {s}'s son (transferred from {old}).",
+            "Notice: as of Monday, {s}'s son attends {new}. Please remove him from the {old} pickup list.",
+            "Correction: an earlier version of this newsletter said {s}'s son attends {old}; he attends {new}.",
+            "{S}s son går på {new} nu, inte {old}.",
+            "{S}の息子は{old}から{new}に転校しました。",
+            "Syn {s} chodzi teraz do {new}, już nie do {old}.",
+            "bruh {s}'s son left {old} for {new}, he's lowkey thriving",
+            "Out of office: school run changed -- {s}'s son is at {new} now, not {old}; I leave at 3.",
+            "New blazer for {new} / the {old} one handed down / {s}'s boy grew up",
+        ],
+        "distract": [
+            "{S}'s son was offered a place at {other}; they said no.",
+            "Notice: {other} closes early on Friday for staff training.",
+            "moved card 'visit {other} open day' ({s}) from Doing to Won't do",
+            "Correction: it is {s}'s nephew who goes to {other}.",
+            "Invoice line: holiday club at {other}, {n} days, {s}'s son.",
+            "bruh would {s}'s son switch to {other}? nah, all his mates stay",
+        ],
+        "also": [
+            "{S}'s son also does Saturday music at {alt}; both stay.",
+            "{S2}s son går på {alt}.",
+            "{S2}'s son goes to {old} too, same class as {s}'s.",
+            "{S2}の息子は{alt}に通っています。",
+        ],
+        "ask": [
+            "where does {s}'s son go to school?",
+            "{S}の息子はどこの学校ですか?",
+            "which school do I pick {s}'s boy up from?",
+        ],
+    },
+    "team": {
+        "old": [
+            "{S} is on the {old} team.",
+            "card: {s} -- team {old}",
+            "{S} jobbar i {old}-teamet.",
+            "SELECT team FROM staff WHERE name = '{s}';  -- '{old}'",
+        ],
+        "new": [
+            "UPDATE staff SET team = '{new}' WHERE name = '{s}';  -- was '{old}'",
+            '{s}: {{"op": "replace", "path": "/team", "value": "{new}"}}',
+            "moved card '{s}' from the {old} board to the {new} board",
+            "Correction: an earlier version of this chart put {s} on {old}; {s} is on {new}.",
+            "{S} jobbar i {new}-teamet nu, inte {old}.",
+            "{S}は{old}チームから{new}チームに移りました。",
+            "Out of office: I've moved from {old} to {new}; for {old} questions ask the {old} channel. -- {s}",
+            "As per the reorg email, {s} sits with {new}. Not {old}. Please update your mental model.",
+            "ngl {s} moving from {old} to {new} is the plot twist of the year",
+        ],
+        "distract": [
+            "UPDATE staff SET floor = {n} WHERE name = '{s}';",
+            "moved card 'lend {s} to {other}' from Doing to Rejected",
+            "Correction: {s}'s flatmate joined {other}, not {s}.",
+            "If the reorg happens, {s} would go to {other}; it was shelved.",
+            "bruh {s} on {other}? nah",
+            "{S} spent a hackathon with {other} {n} years back.",
+        ],
+        "also": [
+            "{S} also helps {alt} on Fridays; both stay.",
+            "card: {s2} -- team {alt}",
+            "{S2} is on the {old} team too, with {s}.",
+            "{S2} jobbar i {alt}-teamet.",
+        ],
+        "ask": [
+            "what team is {s} on?",
+            "SELECT team FROM staff WHERE name = '{s}';",
+            "which board is {s}'s card on?",
+        ],
+    },
+    "language": {
+        "old": [
+            "{S} is written in {old}.",
+            "# {s}: {old} codebase",
+            "{S} är skrivet i {old}.",
+            "card: {s} -- stack {old}",
+        ],
+        "new": [
+            "# @deprecated the {old} implementation of {s}; use the {new} one",
+            "TODO: remove the last {old} files from {s} after the switch to {new} (switch shipped)",
+            '{s}: {{"op": "replace", "path": "/language", "value": "{new}"}}',
+            "Correction: an earlier version of this post said {s} is written in {old}; it is written in {new}.",
+            "{S} är skrivet i {new} nu, inte {old}.",
+            "{S}は{old}から{new}に書き直されました。",
+            "moved card 'rewrite {s} in {new}' from Doing to Done; {old} code deleted",
+            "Show notes, ep. {n}: why we rewrote {s} from {old} to {new}.",
+            "3/ the {old} version of {s} is gone. all {new} now. ask me anything",
+        ],
+        "distract": [
+            "# TODO: maybe port {s} to {other} one day (nobody assigned)",
+            "moved card 'spike: {s} in {other}' from Doing to Rejected",
+            '{s}: {{"op": "replace", "path": "/license", "value": "Apache-2.0"}}',
+            "Show notes, ep. {n}: a guest asks whether {s} would be faster in {other}; nobody knows.",
+            "Correction: the service next door is the one written in {other}.",
+            "The first prototype of {s}, {n} files, was in {other}.",
+        ],
+        "also": [
+            "{S} also ships a {alt} client; both stay.",
+            "# {s2}: {alt} codebase",
+            "{S2} is written in {old} too, like {s}.",
+            "{S2} är skrivet i {alt}.",
+        ],
+        "ask": [
+            "what's {s} written in?",
+            "which language would I need to hack on {s}?",
+            "{S}は何の言語で書かれていますか?",
+        ],
+    },
+    "email": {
+        "old": [
+            "{S}'s email is {old}.",
+            "export {s}_MAIL={old}",
+            "Out of office: I am away. -- {s} <{old}>",
+            "SELECT email FROM contacts WHERE name = '{s}';  -- '{old}'",
+        ],
+        "new": [
+            "UPDATE contacts SET email = '{new}' WHERE name = '{s}';  -- was '{old}'",
+            '{s}: {{"op": "replace", "path": "/email", "value": "{new}"}}',
+            "Out of office: this address ({old}) is no longer monitored; please contact {s} at {new} instead.",
+            "Correction: an earlier version of this list gave {old} for {s}; the address is {new}.",
+            "export {s}_MAIL={new}   # {old} bounces",
+            "ERROR delivery to {old} failed permanently; {s}'s mail now routed to {new}",
+            "{S}s mejl är {new} nu, inte {old}.",
+            "{S}のメールアドレスは{old}から{new}に変わりました。",
+            "As per my last email (sent from {new}), please stop writing to {old}. -- {s}",
+        ],
+        "distract": [
+            "UPDATE contacts SET signature = 'Best, {s}' WHERE name = '{s}';",
+            "Out of office: {other} is away until the {n}th; no change of address.",
+            "ERROR delivery to {s} delayed {n} minutes, retried, delivered",
+            "moved card 'alias for {s}' from Doing to Rejected",
+            "If the domain lapses, {s} would need a new address; it was renewed.",
+            "{S} had a student address years ago, long gone.",
+        ],
+        "also": [
+            "{S} also has a personal address, {alt}; both stay.",
+            "export {s2}_MAIL={alt}",
+            "{S2}'s email is {alt}.",
+            "Out of office: I am away. -- {s2} <{alt}>",
+        ],
+        "ask": [
+            "what's {s}'s email?",
+            "SELECT email FROM contacts WHERE name = '{s}';",
+            "which address do I cc for {s}?",
+        ],
+    },
+    "version": {
+        "old": [
+            "{S} is on {old}.",
+            "export VERSION={old}   # {s}",
+            "card: {s} -- v{old}",
+            "SELECT version FROM deploys WHERE service = '{s}';  -- '{old}'",
+        ],
+        "new": [
+            "UPDATE deploys SET version = '{new}' WHERE service = '{s}';  -- was '{old}'",
+            '{s}: {{"op": "replace", "path": "/version", "value": "{new}"}}',
+            "# @deprecated {s} {old}; use {new}",
+            "export VERSION={new}   # {s}, bumped from {old}",
+            "moved card 'roll {s} to {new}' from Doing to Done ({old} retired)",
+            "ERROR {s} {old} pods crashlooping, failing over to {new}; rollout complete, {old} removed",
+            "30 3 * * 1 deploy {s} {new}   # pinned; the {old} job is deleted",
+            "Correction: an earlier version of these release notes said {s} runs {old}; it runs {new}.",
+            "Show notes, ep. {n}: what's new in {s} {new}, and why we left {old} behind.",
+        ],
+        "distract": [
+            "UPDATE deploys SET replicas = {n} WHERE service = '{s}';",
+            '{s}: {{"op": "replace", "path": "/replicas", "value": {n}}}',
+            "moved card 'upgrade {s}?' from Doing to Rejected ({other}'s proposal)",
+            "ERROR {s} canary failed, failing back to current; no version change",
+            "# TODO: upgrade {s} someday (owner: {other})",
+            "Last winter {s} was frozen for {n} days.",
+        ],
+        "also": [
+            "{S} also ships a CLI at {alt}; both stay.",
+            "export VERSION={alt}   # {s2}",
+            "{S2} is on {old} too, like {s}.",
+            "card: {s2} -- v{alt}",
+        ],
+        "ask": [
+            "what version is {s}?",
+            "SELECT version FROM deploys WHERE service = '{s}';",
+            "which release of {s} is live?",
+        ],
+    },
+}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cases", type=int, default=180)
@@ -10980,6 +11715,7 @@ def main() -> int:
         "eighteenth": EIGHTEENTH,
         "nineteenth": NINETEENTH,
         "twentieth": TWENTIETH,
+        "twentyfirst": TWENTYFIRST,
     }
     chosen = [name.strip() for name in args.sets.split(",") if name.strip()]
     if not chosen or any(name not in wordings for name in chosen):
