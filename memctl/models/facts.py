@@ -2815,11 +2815,18 @@ def _not_told(sentence: str) -> bool:
     )
 
 
-_CUT_OFF = re.compile(r"^(?![^—–]*(?:[,;:]|\b(?i:but|and|so)\b))[^—–]*\w\s*(?:—|–|--)\s*$")
-"""A sentence cut off in its first clause where the other speaker came in ("I've been
+_DASHED_CLAUSE = re.compile(r"^(?![^—–]*(?:[,;:]|\b(?i:but|and|so)\b))[^—–]*\w\s*(?:—|–|--)\s*$")
+"""One clause that ends in a dash: a pause or the other speaker coming in. One after a
+finished clause is neither ("Apple approved the fix on the 24th, but then Mila found
+—"): the clause before it is the news."""
+_CUT_OFF = re.compile(
+    rf"(?={_DASHED_CLAUSE.pattern})^.*?(?:^|\s)(?!I\b)(?![^\s\d]*\d)(?![A-Z])\S+\s*(?:—|–|--)\s*$"
+)
+"""A clause cut off where the other speaker came in (`_DASHED_CLAUSE`, "I've been
 thinking three tiers—", "If not—"): what it was going to say is unsaid, and its half is
-a lead-in or a value the rest would have changed. One cut after a finished clause keeps
-it ("Apple approved the fix on the 24th, but then Mila found —")."""
+a lead-in or a value the rest would have changed. A clause that ends on a value, a
+number or a name ("The gate code is 4471 —", "We moved the launch to March 3rd –"), was
+said to its end, and the dash is a pause."""
 _PLEASE_ENDED = re.compile(r"(?:^|[\s,])(?:please|pls|plz)\W*$", re.I)
 _ORDERED = re.compile(
     r"^(?:[A-Z][\w'-]+,\s+)?(?:(?i:just|also|and|now)\s+)?(?!(?i:just|also|and|now)\b)"
@@ -3700,8 +3707,13 @@ def facts_told(
     return [Told(fact, item) for fact, item in zip(facts, said_in, strict=True)]
 
 
-_BOT_NAME = re.compile(r"(?i:.*\w(?:bot|[\s_-]bot|\[bot\])|bot[\s_-]\w.*)")
-"""What a chat names its bots: "Dicebot", "Reminder Bot", "dependabot[bot]", "Bot-Quiz"."""
+_BOT_NAME = re.compile(
+    r".*\w[\s_-](?i:bot)|.*[a-z\d]Bot|(?i:.*\[bot\]|bot[\s_-]\w.*)|[A-Za-z][a-z]{3,}bot"
+)
+"""What a chat names its bots: "bot" as a word or a tag ("Reminder Bot", "dice-bot",
+"DiceBot", "dependabot[bot]", "Bot-Quiz"), or a handle of a word and "bot" ("Dicebot",
+"Quizbot"). A surname ending in "bot" is none: its stem is two or three letters (Abbot,
+Talbot, Cabot), and its speaker may tell the news in the third person all along."""
 _OWN_VOICE = re.compile(r"\b(?:I|I'm|I've|I'll|I'd|(?i:me|my|mine|we|we're|we've|us|our))\b")
 
 
@@ -6359,13 +6371,70 @@ number or "a", not on its scale, and no digits are before it ("1.1 million" is
 written so already)."""
 
 
+_NUMBER_JOINED = re.compile(
+    rf"(?:\b(?:{_NUMBER_WORDS})|\d)[\s-]+(?:or|to|and)\s*$|\b(?:point|half|between)\s*$", re.I
+)
+"""What before a number said in words makes it half of something else: a range's or a
+choice's other end ("one or two hundred", "ten to twelve thousand"), a decimal ("three
+point five million"), a fraction ("half a million"), a range opened ("between two
+hundred and ...")."""
+_JOINS_NUMBER = re.compile(rf"[\s-]*(?:or|to|and)\s+(?:\d|an?\b|(?:{_NUMBER_WORDS})\b)", re.I)
+"""After a number said in words, the same joined to another number ("five hundred or six
+hundred", "two thousand to 2500")."""
+
+
+def _spoken_value(words: list[str]) -> int | None:
+    """The value of `words` when they are one well-formed number said in words ("nine
+    hundred and ninety-nine", "a hundred and fifty thousand", "thirty-nine thousand six
+    hundred"), else None: two numbers side by side ("one two hundred", "four hundred two
+    hundred"), a scale after one as large ("five hundred thousand million"), or "and"
+    that does not lead from a scale to a smaller number ("one and two thousand") are
+    several numbers, and their sum is no number anyone said."""
+    total = current = 0
+    closed = 10**9  # the smallest of thousand/million said so far: a later one is smaller
+    last = "start"
+    for word in words:
+        if word in ("a", "an"):
+            if last != "start":
+                return None
+            current, last = 1, "small"
+        elif word == "and":
+            if last != "scale" or current % 100:
+                return None
+            last = "and"
+        elif word in _SMALL_NUMBERS:
+            value = _SMALL_NUMBERS[word]
+            after_tens = last == "tens" and 1 <= value <= 9
+            if not after_tens and (last not in ("start", "scale", "and") or current % 100):
+                return None
+            current += value
+            last = "tens" if value >= 20 and value % 10 == 0 and not after_tens else "small"
+        elif word == "hundred":
+            if last not in ("small", "tens") or not 0 < current < 100:
+                return None
+            current *= 100
+            last = "scale"
+        elif word in _SCALES:
+            scale = _SCALES[word]
+            if last not in ("small", "tens", "scale") or not current or scale >= closed:
+                return None
+            total += current * scale
+            closed, current, last = scale, 0, "scale"
+        else:
+            return None
+    return total + current if last != "and" else None
+
+
 def _numbers_as_digits(text: str) -> str:
     """`text` with each number said in words with a hundred, a thousand or a million in
     it written in digits ("four hundred and sixty-one pounds" -> "461 pounds", "five
     thousand a month" -> "5000 a month"), as the number is written when typed: the
     value a later question asks for, and what a later correction of it names. A number
     without a scale ("twenty-two", "two ninety-nine", a price said in pairs) is left as
-    said: "one" is often a pronoun, and a pair of numbers is no one number."""
+    said: "one" is often a pronoun, and a pair of numbers is no one number. So is a
+    number that is part of another (`_NUMBER_JOINED`, `_JOINS_NUMBER`: "one or two
+    hundred" is no "one or 200") or that is not one number (`_spoken_value`): a wrong
+    digit is worse than the words."""
     if not any(scale in text.casefold() for scale in _SCALES):
         return text
 
@@ -6373,20 +6442,10 @@ def _numbers_as_digits(text: str) -> str:
         words = re.findall(r"[a-z]+", match[0].casefold())
         if not any(word in _SCALES for word in words):
             return match[0]
-        total = current = 0
-        for word in words:
-            if word in _SCALES:
-                scale = _SCALES[word]
-                if scale == 100:
-                    current = max(current, 1) * 100
-                else:
-                    total += max(current, 1) * scale
-                    current = 0
-            elif word in _SMALL_NUMBERS:
-                current += _SMALL_NUMBERS[word]
-            elif word in ("a", "an"):
-                current = 1
-        return str(total + current)
+        if _NUMBER_JOINED.search(text, 0, match.start()) or _JOINS_NUMBER.match(text, match.end()):
+            return match[0]
+        value = _spoken_value(words)
+        return match[0] if value is None else str(value)
 
     return _SPOKEN_NUMBER.sub(digits, text)
 
@@ -6406,6 +6465,8 @@ def _standalone(
     question asked in the past (`_ASKED_PAST`), so a date its own words give no tense is
     read in the past."""
     sentence = _TAIL_HEDGE.sub(r", \1", sentence)
+    if _DASHED_CLAUSE.search(sentence):  # not cut off (`_CUT_OFF`): a pause, said to its end
+        sentence = re.sub(r"\s*(?:—|–|--)\s*$", "", sentence)
     fact = " ".join(_numbers_as_digits(resolve_dates(sentence, said, month, past or None)).split())
     person = speaker or (THE_USER if user else None)
     if person:

@@ -156,3 +156,36 @@ def test_an_e_mails_salutation_is_no_part_of_the_fact() -> None:
         "Osric: Dear Morwenna, could you confirm the roof work?",
         "Morwenna: Dear Osric, the roofer Jory replaced the slates on the garage.",
     ) == ["Morwenna: The roofer Jory replaced the slates on the garage."]
+
+
+def test_a_person_whose_surname_ends_in_bot_is_heard_in_the_third_person() -> None:
+    """Abbot and Talbot are people telling the news of others; "bot" counts as a bot's
+    name only as a word or a tag (review 32 F3)."""
+    assert chat(
+        "Abbot: The vet moved Luna's surgery to Friday.", "Mia: Thanks for letting us know."
+    ) == ["Abbot: The vet moved Luna's surgery to Friday."]
+    assert chat("Talbot: Grandma's flight lands at 6pm on Saturday.") == [
+        "Talbot: Grandma's flight lands at 6pm on Saturday."
+    ]
+    assert chat("Dice Bot: Ingrid rolled Perception (d20+3): 17") == []
+    assert chat("DiceBot: Ingrid rolled Perception (d20+3): 17") == []
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("Mia: The gate code is 4471 —", "Mia: The gate code is 4471."),
+        ("Mia: My new number is 07700 900123 --", "Mia's new number is 07700 900123."),
+        ("Mia: We moved the launch to March 3rd –", "Mia: We moved the launch to March 3rd."),
+    ],
+)
+def test_a_clause_that_ends_on_its_value_before_a_dash_is_said_to_its_end(
+    said: str, kept: str
+) -> None:
+    """A dash after a number or a name is a pause, not a cut (review 32 F4)."""
+    assert chat(said, "Ben: got it") == [kept]
+
+
+@pytest.mark.parametrize("said", ["Oren: If not—", "Oren: We could book the—"])
+def test_a_clause_cut_on_a_word_that_ends_no_clause_is_no_fact(said: str) -> None:
+    assert chat(said, "Priya: Before that, the rent.") == []
