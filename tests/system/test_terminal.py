@@ -208,8 +208,8 @@ def test_ctrl_c_leaves_no_spinner_on_the_screen(workspace, cli, llm_server):
             process.kill()
         os.close(controller)
 
-    assert code == 130
     left = [line for line in screen(shown, 100) if line.strip()]
+    assert code == 130, left
     assert left == ["memctl: error: interrupted"], left
 
 
