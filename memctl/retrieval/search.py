@@ -348,15 +348,18 @@ def _locate(block: bytes, plan: _Plan, needles: tuple[str, ...] | None) -> _Loca
         lines = [block[start:end].decode("utf-8") for start, end in spans]
         return _Located(numbers, lines)
     text = _decode(block)
-    hay = fold(text) if needles is not None and FOLDABLE_BYTES.search(block) else text.lower()
+    folded = needles is not None and FOLDABLE_BYTES.search(block) is not None
+    hay = fold(text) if folded else text.lower()
     spans = _all_lines(hay) if needles is None else _candidate_lines(hay, needles, plan.mode)
     if not spans:
         return None
     numbers = _numbers(hay, spans, "\n")
-    if len(hay) == len(text):
+    if not folded and len(hay) == len(text):
         lines = [text[start:end] for start, end in spans]
     else:
-        # Lower-casing changed the length (İ): positions differ, line numbers do not.
+        # Lower-casing lengthens a letter (İ), folding also shortens (NFC: "S" and a
+        # combining dot are one letter): one of each keeps the length and shifts every
+        # position between them. Positions differ, line numbers do not.
         every = text.split("\n")
         lines = [every[number] for number in numbers]
     return _Located(numbers, lines)

@@ -159,3 +159,26 @@ def test_recall_folds_sharp_s(german: Path) -> None:
     config = load_config(german / "memctl.yaml")
     found = recall(Workspace(german), config, "GRÖSSE Datei", limit=3).hits
     assert found and found[0].source.startswith("MEMORY.md:2")
+
+
+@pytest.mark.parametrize("use_index", [False, True])
+def test_a_letter_folding_shortens_and_one_it_lengthens_keep_their_lines_apart(
+    workspace: Path, use_index: bool
+) -> None:
+    """Folding makes "S" and a combining dot one letter (NFC) and "İ" two (casefold): with
+    one of each before a match, the folded text is as long as the text, but every
+    position between them is shifted. The lines were cut from the text at the folded
+    positions: three valid JSON lines read as invalid and the hit was lost (found by
+    the search property test in CI)."""
+    (workspace / "threads" / "a.jsonl").write_bytes(
+        encode_entry({"type": "compaction", "summary": "S\u0307", "cut": 0})
+        + encode_entry({"role": "assistant", "content": "\u0130 stands for the build"})
+    )
+    (workspace / "memory" / "2024-01-02.md").write_text("- S\u0307 and \u0130\n- ok I\n")
+    found = search(Workspace(workspace), "I", scope="all", use_index=use_index)
+    assert not found.skipped
+    assert [(hit.path, hit.line, hit.entry, hit.text) for hit in found.hits] == [
+        ("memory/2024-01-02.md", 1, None, "- S\u0307 and \u0130"),
+        ("memory/2024-01-02.md", 2, None, "- ok I"),
+        ("threads/a.jsonl", None, 1, "\u0130 stands for the build"),
+    ]
