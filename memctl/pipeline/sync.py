@@ -219,6 +219,9 @@ class SyncResult:
     that were written again (a dry run: would be) because this sync brought a forget or
     a purge, as a local forget rewrites them, or changed MEMORY.md (the entry point
     does, `agents.export`)."""
+    exports_left: list[str] = field(default_factory=list)
+    """Those left as written, `PATH: why` (a file the user made read-only, one that
+    cannot be written): they still state what they stated (said in `notes` too)."""
     consolidated: bool = False
     rewritten: bool = False
     """The remote's history was rewritten; both were kept."""
