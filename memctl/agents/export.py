@@ -208,14 +208,17 @@ def refresh(
             done.dropped.append(f"{path}: {why}")
             stale.append(path)
             continue
+        locked = _read_only(target)
         try:
-            result = export(ws, config, target, kind, dry_run=dry_run)
+            result = export(ws, config, target, kind, dry_run=dry_run or locked)
             holds = states is not None and _block_states(target, states)
         except MemctlError as exc:
             said = str(exc)  # export's errors name the file first
             done.failed.append(said if said.startswith(path) else f"{path}: {said}")
             continue
-        if result.action != "unchanged" or holds:
+        if locked and (result.action != "unchanged" or holds):
+            done.failed.append(f"{path}: read-only (no write permission)")
+        elif result.action != "unchanged" or holds:
             done.changed.append(path)
     if stale and not dry_run:
 
@@ -245,7 +248,7 @@ def refresh_after_sync(ws: Workspace, config: Config, result: SyncResult | None)
         done, why = refresh(ws, config), "MEMORY.md changed"
     else:
         return
-    result.exports = done.changed
+    result.exports, result.exports_left = done.changed, done.failed
     result.notes += refresh_notes(done, why)
 
 
@@ -259,7 +262,7 @@ def after_merge(ws: Workspace, config: Config, merged: ConsolidateResult | None)
     if merged is None or merged.status != "consolidated" or not merged.changed:
         return []
     done = refresh(ws, config)
-    merged.exports = done.changed
+    merged.exports, merged.exports_left = done.changed, done.failed
     return refresh_notes(done, "MEMORY.md changed")
 
 
@@ -287,6 +290,18 @@ def refreshed_lines(ws: Workspace, config: Config, facts: list[str]) -> tuple[li
     lines = [f"Rewrote the memory block in {path}." for path in done.changed]
     lines += [f"Dropped the export {why}." for why in done.dropped]
     return lines, done.failed
+
+
+def _read_only(target: Path) -> bool:
+    """Whether the user made `target` read-only (no write bit, or none for this user):
+    a refresh leaves it as written and says so (review 32 F6: the atomic rename a write
+    makes replaced it all the same, at every consolidate and sync). Its mode bits are
+    read too, as `os.access` grants root every write."""
+    try:
+        mode = target.stat().st_mode
+    except OSError:
+        return False  # export says what is wrong with it
+    return not mode & 0o222 or not os.access(target, os.W_OK)
 
 
 def _not_exported(target: Path, kind: str) -> str | None:

@@ -112,6 +112,9 @@ class ConsolidateResult:
     exports: list[str] = field(default_factory=list)
     """The memory blocks `memctl export` wrote (AGENTS.md, CLAUDE.md: absolute paths)
     written again because MEMORY.md changed (the entry point does, `agents.export`)."""
+    exports_left: list[str] = field(default_factory=list)
+    """Those left as written, `PATH: why` (a file the user made read-only, one that
+    cannot be written): they still state an older MEMORY.md (said on stderr too)."""
 
 
 def consolidate(

@@ -163,11 +163,42 @@ class PurgedText(MemctlError):
     """A save the caller may not make: its text holds what the user purged."""
 
 
+_SPAN_WORDS = range(3, 61)
+"""The lengths in words of the runs of a line `refuse_purged` reads as a purged fact's
+key: a fact of one or two words (a name, "yes") only as a whole clause, or in every
+line that holds it; one longer than 60 words only as a whole clause or line."""
+_EDGE = "\"'([{*_`"
+"""Quotes, brackets and emphasis a run's first word may open with."""
+_END = "\"')]}*_`.,;:!?"
+"""What a run's last word may close with: its quote, bracket or stop."""
+_CLAUSE_END = re.compile(r"(?<=[.;:!?,])\s+|\s+[-\u2013\u2014]+\s+")
+"""Where a clause of a line ends: a stop, comma, colon or a spaced dash, then space."""
+
+
+def _stated_keys(line: str) -> list[str]:
+    """The fact keys a line may state a purged fact as (review 32 F5: only the whole
+    line's was compared, so one word added, "..., Leeds.", or a second sentence let the
+    agent save the fact again): the line's, each clause's and each run of 3 to 60 words
+    with the quotes and stops at its edges left out. A purged fact is known by its key's
+    digest alone, so the line's every place it could stand is hashed."""
+    keys = [fact_key(line)]
+    keys += [fact_key(clause).rstrip(_END) for clause in _CLAUSE_END.split(line)]
+    words = keys[0].split()
+    for start in range(len(words)):
+        for size in _SPAN_WORDS:
+            if start + size > len(words):
+                break
+            run = words[start : start + size]
+            keys.append(" ".join([run[0].lstrip(_EDGE), *run[1:-1], run[-1].rstrip(_END)]))
+    return [key for key in dict.fromkeys(keys) if key]
+
+
 def refuse_purged(ws: Workspace, text: str) -> None:
     """Raise `PurgedText` when a line of `text` holds what a purge took: a purged
-    token, or a purged fact (by its digest). The message names no text (the caller has
-    it; an answer or a log must not carry a purged secret once more)."""
-    keys = [key for line in text.splitlines() if (key := fact_key(line))]
+    token, or a purged fact (by its digest), as the whole line, one of its clauses or
+    within it (`_stated_keys`). The message names no text (the caller has it; an answer
+    or a log must not carry a purged secret once more)."""
+    keys = [key for line in text.splitlines() for key in _stated_keys(line)]
     purges = [stone for stone in stones_stating(ws, keys) if not stone.get("fact")]
     if purges:
         raise PurgedText(

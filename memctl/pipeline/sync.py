@@ -89,6 +89,7 @@ import time
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
 
@@ -109,7 +110,7 @@ from memctl.core.forgotten import (
 from memctl.core.memory import sections
 from memctl.core.redact import Redactor
 from memctl.core.state import RemovedLog, State
-from memctl.core.threads import flush_marks, line_id, line_owners, log_lines
+from memctl.core.threads import flush_marks, line_id, line_owners, loads, log_lines
 from memctl.core.wording import plural
 from memctl.core.workspace import DAILY_NAME, SYNC_GIT_NAME, Workspace, stored_offset
 from memctl.models.interface import Model
@@ -218,6 +219,9 @@ class SyncResult:
     that were written again (a dry run: would be) because this sync brought a forget or
     a purge, as a local forget rewrites them, or changed MEMORY.md (the entry point
     does, `agents.export`)."""
+    exports_left: list[str] = field(default_factory=list)
+    """Those left as written, `PATH: why` (a file the user made read-only, one that
+    cannot be written): they still state what they stated (said in `notes` too)."""
     consolidated: bool = False
     rewritten: bool = False
     """The remote's history was rewritten; both were kept."""
@@ -1301,7 +1305,11 @@ def _without_copies(lines: list[str]) -> list[str]:
     N+1 copies, the copies unflushed forever). A line holds its time to the second, so a
     turn equal to the log's first one, time included, is that turn again; but not when
     every line of that start holds a purge's mask: the turns of one second a purge
-    masked whole are alike, and each is a turn of its own."""
+    masked whole are alike, and each is a turn of its own. Nor when the run does not go
+    back in time (review 32 F1): a bot's "ok", "ok" in one second is two turns, and a
+    real append is never said before the line it follows, while a copy restarts at the
+    log's first time after later lines. A log whose lines are all of one second keeps
+    its copies: no rule can tell them from turns, and a turn must never be lost."""
     try:
         size = lines.index(lines[0], 1) if lines else 0
     except ValueError:
@@ -1309,13 +1317,29 @@ def _without_copies(lines: list[str]) -> list[str]:
     start, kept, at = lines[:size], lines[:size], size
     if all(holds_mask(line, legacy=True) for line in start):
         return lines
+    first = _said_at(start[0])
     while at < len(lines):
-        if lines[at : at + size] == start:
+        before = _said_at(lines[at - 1])
+        goes_back = first is not None and before is not None and first < before
+        if goes_back and lines[at : at + size] == start:
             at += size
         else:
             kept.append(lines[at])
             at += 1
     return kept
+
+
+def _said_at(line: str) -> datetime | None:
+    """The time a log line says it was said (its `ts`, naive read as UTC), or None for
+    a line without one or not JSON: such a line never counts as going back in time."""
+    from dateutil.parser import isoparse
+
+    try:
+        stamp = loads(line).get("ts")
+        said = isoparse(stamp) if isinstance(stamp, str) else None
+    except (ValueError, AttributeError, OverflowError):
+        return None
+    return said if said is None or said.tzinfo else said.replace(tzinfo=UTC)
 
 
 def _masked_in_place(sides: list[list[str]]) -> list[list[str]]:

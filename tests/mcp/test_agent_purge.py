@@ -104,3 +104,40 @@ def test_the_users_save_still_takes_the_purge_back(purged):
     assert done.exit_code == 0, done.stderr
     assert "(purged)" in done.stderr
     assert SECRET in (purged / "MEMORY.md").read_text(encoding="utf-8")
+
+
+def test_a_purged_sentence_is_refused_within_a_line_and_unrelated_facts_are_not(tmp_path):
+    """Review 32 F5: a purged fact was refused only as a whole line, so one word added
+    ("..., Leeds."), a second sentence or a clause after a `;` saved it again. A line
+    stating it anywhere is refused now; facts that share some of its words are not."""
+    from memctl.core.workspace import Workspace
+    from memctl.pipeline.save import PurgedText, refuse_purged
+
+    root = tmp_path / "ws"
+    init_workspace(root)
+    (root / "memctl.yaml").write_text(BM25_ONLY, encoding="utf-8")
+    said = "Alice Moreno lives at 12 Elm Road."
+    turn = json.dumps({"role": "user", "content": f"The CI runs on Fridays. {said}"}) + "\n"
+    assert run_memctl(root, "thread", "append", "t1", "-", input=turn).exit_code == 0
+    assert run_memctl(root, "flush").exit_code == 0
+    assert run_memctl(root, "consolidate").exit_code == 0
+    assert run_memctl(root, "forget", said.rstrip("."), "--purge").exit_code == 0
+    ws = Workspace(root, "UTC")
+    for text in [
+        said,
+        "Alice Moreno lives at 12 Elm Road, Leeds.",
+        "Alice Moreno lives at 12 Elm Road. The CI runs on Fridays.",
+        "- The CI runs on Fridays; Alice Moreno lives at 12 Elm Road.",
+        'Mia said "alice moreno lives at 12 elm road" last week.',
+        "The CI runs on Fridays.\n- Note: Alice Moreno lives at 12 Elm Road (since May).",
+    ]:
+        with pytest.raises(PurgedText):
+            refuse_purged(ws, text)
+    for text in [
+        "The CI runs on Fridays.",
+        "Alice Moreno moved out of 12 Elm Road.",
+        "Alice Moreno lives in Leeds.",
+        "Bob lives at 12 Elm Road, Leeds.",
+        "Alice Moreno lives at 14 Elm Road.",
+    ]:
+        refuse_purged(ws, text)

@@ -108,6 +108,26 @@ def test_maintain_writes_the_exported_block_again_when_it_changes_memory(ready, 
     assert agents.stat().st_mtime_ns == written
 
 
+def test_maintain_leaves_an_export_the_user_made_read_only_as_written(ready, cli, tmp_path):
+    """Review 32 F6: a refresh's atomic rename replaced a CLAUDE.md the user had made
+    read-only (its mode kept), at every consolidate, maintain, hook and sync. It is left
+    as written now, said on stderr and in --json (`exports_left`); a writable export
+    beside it is written again as before, and the run succeeds."""
+    agents, claude = tmp_path / "AGENTS.md", tmp_path / "CLAUDE.md"
+    assert cli("-w", ready, "export", "--agents-md", agents).exit_code == 0
+    assert cli("-w", ready, "export", "--claude-md", claude).exit_code == 0
+    kept = claude.read_bytes()
+    claude.chmod(0o444)
+
+    result = cli("-w", ready, "--json", "maintain")
+    assert result.exit_code == 0, result.stderr
+    merged = json.loads(result.stdout)["consolidate"]
+    assert merged["exports"] == [str(agents)] and "Tuesdays" in agents.read_text()
+    assert merged["exports_left"] == [f"{claude}: read-only (no write permission)"]
+    assert f"left the exported memory block {claude}: read-only" in result.stderr
+    assert claude.read_bytes() == kept and claude.stat().st_mode & 0o777 == 0o444
+
+
 def test_verbose_maintain_lists_the_ledgers_it_moved_on_stdout(ready, cli):
     result = cli("-v", "-w", ready, "maintain")
     assert result.exit_code == 0, result.stderr

@@ -185,3 +185,34 @@ def test_a_value_a_sync_or_a_consolidation_replaces_leaves_no_exported_block(tmp
     assert json.loads(done.stdout)["exports"] == [str(agents)]
     assert f"sync: rewrote the memory block in {agents}: MEMORY.md changed" in done.stderr
     assert "db9" in agents.read_text() and "db7" not in agents.read_text()
+
+
+def test_a_sync_leaves_an_export_the_user_made_read_only_as_written(tmp_path, cli):
+    """Review 32 F6: the sync that brings a new value rewrote a CLAUDE.md the user had
+    made read-only (the atomic rename ignores its mode). It is left as written now, and
+    the sync says so on stderr and in --json (`exports_left`, `notes`)."""
+    remote = bare(tmp_path)
+    a = replica(tmp_path, "a", remote)
+    save_text(a, "- The staging database is db7.")
+    run_sync(a)
+    b = replica(tmp_path, "b", remote)
+    run_sync(b)
+    claude = tmp_path / "CLAUDE.md"
+    assert cli("-w", a.root, "export", "--claude-md", claude).exit_code == 0
+    kept = claude.read_bytes()
+    claude.chmod(0o444)
+    (b.root / "memory" / "2026-12-14.md").write_text(
+        "## Memory Save — 2026-12-14T09:00:00+00:00\n\n- The staging database is now db9.\n"
+    )
+    assert cli("-w", b.root, "consolidate").exit_code == 0
+    run_sync(b)
+
+    done = cli("-w", a.root, "--json", "sync")
+    assert done.exit_code == 0, done.stderr
+    assert "db9" in a.memory_md.read_text()
+    synced = json.loads(done.stdout)
+    left = f"{claude}: read-only (no write permission)"
+    assert synced["exports"] == [] and synced["exports_left"] == [left]
+    assert any(left in note for note in synced["notes"])
+    assert f"left the exported memory block {left} as written" in done.stderr
+    assert claude.read_bytes() == kept and claude.stat().st_mode & 0o777 == 0o444

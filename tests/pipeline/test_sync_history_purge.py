@@ -28,7 +28,6 @@ from tests.support.sync import (
     run_flush,
     run_sync,
     save_text,
-    say,
 )
 
 pytestmark = [pytest.mark.skipif(GIT is None, reason="sync needs git"), pytest.mark.slow]
@@ -91,18 +90,28 @@ def _history(remote: Path) -> str:
     return _git("--git-dir", str(remote), "log", "-p", "--all")
 
 
+def _say_at(ws, minute: int, *names: str) -> None:  # type: ignore[no-untyped-def]
+    """`say`, at a minute of its own: the turns of a log that lasted minutes, so a copy
+    of its start appended after them goes back in time (which a sync repairs)."""
+    from memctl.core.threads import append_entries
+
+    stamp = f"2026-12-05T09:{minute:02}:00+00:00"
+    turns = [f"The server for {n} is named host-{n}." for n in names]
+    append_entries(ws, "ops", [{"role": "user", "content": t, "ts": stamp} for t in turns])
+
+
 def _shared_pair(tmp_path: Path):  # type: ignore[no-untyped-def]
     """Two machines sharing thread logs, each with turns flushed and one not, synced."""
     remote = bare(tmp_path)
     a = replica(tmp_path, "a", remote, THREADS)
     b = replica(tmp_path, "b", remote, THREADS)
-    say(a, "ops", "a1", "a2")
+    _say_at(a, 1, "a1", "a2")
     run_flush(a)
     run_sync(a)
     run_sync(b)
-    say(b, "ops", "b1")
+    _say_at(b, 2, "b1")
     run_flush(b)
-    say(b, "ops", "b2")  # appended on b, not flushed yet: b's to flush
+    _say_at(b, 3, "b2")  # appended on b, not flushed yet: b's to flush
     for ws in (b, a):
         run_sync(ws)
     return remote, a, b
@@ -196,7 +205,7 @@ def test_a_merge_with_no_base_matches_lines_by_their_bytes_masked_or_not() -> No
     """The merge's part of F1, without git: no base, the same lines on both sides are
     one log, a line only one side holds is added once, and a plain line the other side
     holds masked (a purge that side synced) is that masked line, not a second one."""
-    one, two, three = "1\n", "2\n", "3\n"
+    one, two, three = (f'{{"content":"{n}","ts":"2026-12-05T09:0{n}:00Z"}}\n' for n in (1, 2, 3))
     assert merge_items([], [one, two], [one, two, three]) == [one, two, three]
     plain = '{"content":"token bfpay-Z9k3 here"}\n'
     masked = plain.replace("bfpay-Z9k3", mask(len(b"bfpay-Z9k3")).decode())
@@ -206,6 +215,31 @@ def test_a_merge_with_no_base_matches_lines_by_their_bytes_masked_or_not() -> No
     assert _without_copies([one, two, three, two]) == [one, two, three, two]
     assert _without_copies([one, two, one, three]) == [one, two, one, three]
     assert _without_copies([masked, masked, masked]) == [masked, masked, masked]
+
+
+def test_a_log_that_opens_with_a_turn_said_twice_in_one_second_keeps_both(
+    tmp_path: Path,
+) -> None:
+    """Review 32 F1: a bot's "ok", "ok" in one second at a log's start read as a copy of
+    the log's start: every sync dropped the second (on the machine that said it, the
+    remote and the others), and every later entry moved up one, so the ledger headings
+    citing entry numbers named the wrong turn. A copy goes back in time; these do not."""
+    from memctl.core.threads import append_entries
+
+    remote = bare(tmp_path)
+    a = replica(tmp_path, "a", remote, THREADS)
+    b = replica(tmp_path, "b", remote, THREADS)
+    stamp = "2026-12-05T09:00:00+00:00"
+    turns = [("assistant", "ok"), ("assistant", "ok"), ("user", "next"), ("assistant", "ok")]
+    append_entries(a, "t1", [{"role": r, "content": c, "ts": stamp} for r, c in turns])
+    log = (a.root / "threads/t1.jsonl").read_text()
+    for ws in (a, b, a, b):
+        assert not any("repeating" in note for note in run_sync(ws).notes)
+    for ws in (a, b):
+        assert (ws.root / "threads/t1.jsonl").read_text() == log, ws.root.name
+    assert remote_files(remote)["threads/t1.jsonl"] == log
+    pair = [f'{{"content":"{c}","ts":"2026-12-05T09:00:00Z"}}\n' for c in ("ok", "ok")]
+    assert _without_copies([pair[0], pair[1], pair[0], pair[1]]) == pair * 2
 
 
 def test_a_machine_that_kept_its_repository_pushes_no_purged_history_back(
