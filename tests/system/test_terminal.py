@@ -168,7 +168,10 @@ def test_ctrl_c_leaves_no_spinner_on_the_screen(workspace, cli, llm_server):
     """Ctrl-C at a real terminal: the terminal echoes `^C` after the spinner's line,
     then "interrupted" comes. What is left on the screen is the echo and that line,
     not a frozen spinner (issue 23)."""
-    write_model_config(workspace, llm_server)
+    # The request's timeout is longer than the answer's delay: only the Ctrl-C ends the
+    # run. With the default 5 s, CI once saw the spinner's "1s" come too late and the
+    # run end on the timeout ("no answer within 5s", exit 1) before the Ctrl-C was sent.
+    write_model_config(workspace, llm_server, model={"timeout": "120s"})
     append(cli, workspace, "t1", DANA)
     llm_server.slow(60, "- never sent")
     controller, terminal = pty.openpty()
