@@ -13,6 +13,7 @@ import os
 import pty
 import re
 import select
+import signal
 import struct
 import subprocess
 import termios
@@ -180,6 +181,12 @@ def test_ctrl_c_leaves_no_spinner_on_the_screen(workspace, cli, llm_server):
     def own_terminal() -> None:  # Ctrl-C typed on it reaches memctl as SIGINT
         os.setsid()
         fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+        # As a job-control shell starts a foreground job: SIGINT at its default and not
+        # blocked, whatever the test process inherited (ignored or blocked SIGINT goes
+        # through exec). In CI the run went on past the Ctrl-C twice, only in the whole
+        # suite; the cause was not found, and the run alone never did it.
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
     process = subprocess.Popen(
         [str(MEMCTL), "-w", str(workspace), "flush"],
@@ -197,7 +204,10 @@ def test_ctrl_c_leaves_no_spinner_on_the_screen(workspace, cli, llm_server):
             if select.select([controller], [], [], 0.1)[0]:
                 shown += os.read(controller, 4096)
         os.write(controller, b"\x03")
-        code = process.wait(timeout=time_limit(30))
+        try:
+            code: int | None = process.wait(timeout=time_limit(30))
+        except subprocess.TimeoutExpired:
+            code = None  # the Ctrl-C did not end it: said below, with what the screen held
         while select.select([controller], [], [], 0.2)[0]:
             try:
                 chunk = os.read(controller, 4096)
@@ -212,7 +222,9 @@ def test_ctrl_c_leaves_no_spinner_on_the_screen(workspace, cli, llm_server):
         os.close(controller)
 
     left = [line for line in screen(shown, 100) if line.strip()]
-    assert code == 130, left
+    # What this process passes on through exec, should a run go on past the Ctrl-C again.
+    inherited = (signal.getsignal(signal.SIGINT), signal.pthread_sigmask(signal.SIG_BLOCK, []))
+    assert code == 130, (left, inherited)
     assert left == ["memctl: error: interrupted"], left
 
 
