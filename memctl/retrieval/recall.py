@@ -807,24 +807,17 @@ def _candidates(
     for rid, score in ranked:
         row = rows.get(rid)
         if row is not None:
-            _, number, start, size, ts, rel, kind, inode, offset, crc, flag = row
-            found.append(
-                Candidate(
-                    rid,
-                    score,
-                    rel,
-                    kind,
-                    number,
-                    start,
-                    size,
-                    ts,
-                    inode,
-                    offset,
-                    crc,
-                    clean=bool(flag & CLEAN),
-                )
-            )
+            found.append(_candidate(rid, score, row, CLEAN))
     return found
+
+
+def _candidate(rid: int, score: float, row: tuple[Any, ...], clean: int) -> Candidate:
+    """A record of `_CANDIDATE_SQL`'s `row` as a candidate scored `score`; `clean`: the
+    index's CLEAN bit (`memctl.retrieval.index.store`, imported by the caller once)."""
+    _, number, start, size, ts, rel, kind, inode, offset, crc, flag = row
+    return Candidate(
+        rid, score, rel, kind, number, start, size, ts, inode, offset, crc, clean=bool(flag & clean)
+    )
 
 
 def _bm25(
@@ -1934,22 +1927,9 @@ def _hybrid(
         row = rows.get(rid)
         if row is None:
             continue
-        _, number, start, size, ts, rel, kind, inode, offset, crc, flag = row
-        if result.scope == "all" or (result.scope == "memory") == (kind == "memory"):
-            by_id[rid] = Candidate(
-                rid,
-                0.0,
-                rel,
-                kind,
-                number,
-                start,
-                size,
-                ts,
-                inode,
-                offset,
-                crc,
-                clean=bool(flag & CLEAN),
-            )
+        candidate = _candidate(rid, 0.0, row, CLEAN)
+        if result.scope == "all" or (result.scope == "memory") == (candidate.kind == "memory"):
+            by_id[rid] = candidate
     close = [
         (rid, similarity)
         for rid, similarity in close
