@@ -109,6 +109,7 @@ from memctl.core.forgotten import (
 )
 from memctl.core.memory import sections
 from memctl.core.redact import Redactor
+from memctl.core.said import when
 from memctl.core.state import RemovedLog, State
 from memctl.core.threads import flush_marks, line_id, line_owners, loads, log_lines
 from memctl.core.wording import plural
@@ -1332,13 +1333,11 @@ def _without_copies(lines: list[str]) -> list[str]:
 def _said_at(line: str) -> datetime | None:
     """The time a log line says it was said (its `ts`, naive read as UTC), or None for
     a line without one or not JSON: such a line never counts as going back in time."""
-    from dateutil.parser import isoparse
-
     try:
-        stamp = loads(line).get("ts")
-        said = isoparse(stamp) if isinstance(stamp, str) else None
-    except (ValueError, AttributeError, OverflowError):
+        entry = loads(line)
+    except ValueError:
         return None
+    said = when(entry) if isinstance(entry, dict) else None
     return said if said is None or said.tzinfo else said.replace(tzinfo=UTC)
 
 
