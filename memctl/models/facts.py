@@ -765,6 +765,8 @@ def resolve_dates(
     habitual = bool(HABIT.search(text))
 
     def replace(match: re.Match[str]) -> str:
+        if _quoted_alone(match.string, match.start("phrase"), match.end()):
+            return match[0]
         tense = _clause_tense(text, match.start(), told)
         resolved = None if habitual and match["bare_day"] else _resolve(match, day, tense)
         if resolved is None:
@@ -1280,6 +1282,17 @@ _SENTENCE_END = re.compile(r"(?:^|[.!?。！？:;]\s+|\n\s*)$")
 
 def _starts_sentence(text: str, at: int) -> bool:
     return bool(_SENTENCE_END.search(text[max(0, at - 8) : at])) if at else True
+
+
+_OPENS_QUOTE = re.compile(r"[«‹\"“„‘'「『《〈]\s*$")
+_CLOSES_QUOTE = re.compile(r"\s*[»›\"”“’'」』》〉]")
+
+
+def _quoted_alone(text: str, start: int, end: int) -> bool:
+    """Whether `text[start:end]`, a time word, is all a quotation holds (« Demain »,
+    "Tomorrow", 《明天》): a title or a name (a film's, a book's, a song's), said as a
+    name, not a day (review 31 B6). "He said « à demain »" holds more than the word."""
+    return bool(_OPENS_QUOTE.search(text, 0, start) and _CLOSES_QUOTE.match(text, end))
 
 
 _DAYS_FROM_SAID: dict[str, dict[str, int]] = {
@@ -1852,8 +1865,11 @@ def _said_here(match: re.Match[str], code: str) -> bool:
     a German "Morgen" opening a sentence before "!" or "zusammen" greets), a farewell or
     the future is no day (`_FAREWELL_BEFORE`, `_OF_TOMORROW`), and a Chinese
     time word whose first character makes a word with the one before it
-    (`_WORD_BEFORE_IN_CHINESE`) or a count after "几" ("几十天后") is none."""
+    (`_WORD_BEFORE_IN_CHINESE`) or a count after "几" ("几十天后") is none; nor is a
+    title in quotes (`_quoted_alone`: « Demain », 《明天》)."""
     before = match.string[: match.start()]
+    if _quoted_alone(match.string, match.start(), match.end()):
+        return False
     if code == "zh":
         words = _WORD_BEFORE_IN_CHINESE.get(match[0][0], "")
         if before and before[-1] in words:
@@ -6383,6 +6399,15 @@ _JOINS_NUMBER = re.compile(rf"[\s-]*(?:or|to|and)\s+(?:\d|an?\b|(?:{_NUMBER_WORD
 hundred", "two thousand to 2500")."""
 
 
+_FOR_EFFECT_BEFORE = re.compile(r"\b(?:one\s+in|thanks|thank\s+you|cheers)\s+$", re.I)
+_FOR_EFFECT_AFTER = re.compile(
+    r"\s+(?:thanks|apologies|pardons|kisses|hugs|blessings|congratulations|cheers)\b", re.I
+)
+"""Around a number said in words, an idiom that says it for effect, no count of anything
+("a thousand thanks", "one in a million", "thanks a million"): as said, not "1000
+thanks", which reads as a value a later question could ask for."""
+
+
 def _spoken_value(words: list[str]) -> int | None:
     """The value of `words` when they are one well-formed number said in words ("nine
     hundred and ninety-nine", "a hundred and fifty thousand", "thirty-nine thousand six
@@ -6433,8 +6458,9 @@ def _numbers_as_digits(text: str) -> str:
     without a scale ("twenty-two", "two ninety-nine", a price said in pairs) is left as
     said: "one" is often a pronoun, and a pair of numbers is no one number. So is a
     number that is part of another (`_NUMBER_JOINED`, `_JOINS_NUMBER`: "one or two
-    hundred" is no "one or 200") or that is not one number (`_spoken_value`): a wrong
-    digit is worse than the words."""
+    hundred" is no "one or 200"), that is not one number (`_spoken_value`) or that an
+    idiom says for effect (`_FOR_EFFECT_BEFORE`, `_FOR_EFFECT_AFTER`: "a thousand
+    thanks"): a wrong digit is worse than the words."""
     if not any(scale in text.casefold() for scale in _SCALES):
         return text
 
@@ -6443,6 +6469,10 @@ def _numbers_as_digits(text: str) -> str:
         if not any(word in _SCALES for word in words):
             return match[0]
         if _NUMBER_JOINED.search(text, 0, match.start()) or _JOINS_NUMBER.match(text, match.end()):
+            return match[0]
+        if _FOR_EFFECT_BEFORE.search(text, 0, match.start()) or _FOR_EFFECT_AFTER.match(
+            text, match.end()
+        ):
             return match[0]
         value = _spoken_value(words)
         return match[0] if value is None else str(value)

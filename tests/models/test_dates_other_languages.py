@@ -224,3 +224,34 @@ def test_review_31_false_friends_stay_as_said(said: str) -> None:
 )
 def test_an_english_sentence_with_french_time_words_stays_english(sentence: str) -> None:
     assert language(sentence) == "en"
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Le film « Demain » sort en salle, je crois bien.",
+        "Le livre « Après-demain » est sorti chez Gallimard.",
+        "Der Film „Morgen“ läuft jetzt im Kino.",
+        "El libro «Mañana» es muy bueno.",
+        "我们看了电影《明天》。",
+    ],
+)
+def test_a_quoted_title_is_no_date(said: str) -> None:
+    """A time word that is all a quotation holds is a film's, a book's, a song's name
+    (review 31 B6)."""
+    assert resolved(said) == said
+
+
+def test_a_quoted_title_in_english_is_no_date_and_the_sentence_is_still_resolved() -> None:
+    assert (
+        resolve_dates('We watched "Tomorrow" yesterday.', WEDNESDAY)
+        == 'We watched "Tomorrow" on 2026-12-08.'
+    )
+    assert (
+        resolve_dates("Her song “Today” plays tomorrow.", WEDNESDAY)
+        == "Her song “Today” plays on 2026-12-10."
+    )
+    # Said with more than the word, a quotation holds the day.
+    assert resolve_dates('She said "see you tomorrow".', WEDNESDAY) == (
+        'She said "see you on 2026-12-10".'
+    )

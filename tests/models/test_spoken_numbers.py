@@ -42,3 +42,21 @@ def test_words_that_are_not_one_number_are_left_as_said(said: str) -> None:
 )
 def test_one_number_said_in_words_is_written_in_digits(said: str, written: str) -> None:
     assert _numbers_as_digits(said) == written
+
+
+@pytest.mark.parametrize(
+    ("said", "written"),
+    [
+        ("A thousand thanks for fixing the boiler!", "A thousand thanks for fixing the boiler!"),
+        ("She is one in a million.", "She is one in a million."),
+        ("Thanks a million, Ben.", "Thanks a million, Ben."),
+        ("A thousand apologies for the delay.", "A thousand apologies for the delay."),
+        # The same words before a thing counted are a value.
+        ("A thousand visitors came.", "1000 visitors came."),
+        ("It costs a million pounds.", "It costs 1000000 pounds."),
+    ],
+)
+def test_a_number_said_for_effect_in_an_idiom_is_no_value(said: str, written: str) -> None:
+    """ "a thousand thanks" is no count of thanks: "1000 thanks" read later is a value no
+    one gave (review 32)."""
+    assert _numbers_as_digits(said) == written
