@@ -1495,6 +1495,16 @@ _FILED_UNDER = re.compile(
 )
 
 
+_CHANGE_TOLD = _Lazy(
+    r"\b(?:now|instead|no longer|any ?more|moved|changed|switched|replaced)\b",
+    re.I,
+    needs="now|instead|longer|more|moved|changed|switched|replaced",
+)
+"""A later fact that says its value changed ("Staging is db7 now and the ticket is
+OPS-12"): its ticket is the change's, not another record's, so two tickets do not keep
+it from replacing the fact before (review 31 C2)."""
+
+
 def _filed_under(text: str) -> str | None:
     """The ticket a fact's own clause files it under (see above), or None; in capitals,
     as "ops-301" and "OPS-301" are one ticket."""
@@ -1540,7 +1550,8 @@ def _was_for(text: str) -> str | None:
 class _Found(dict[int, int]):
     """`stale`'s {stale index: index of the fact that replaced it}, refusing every
     reading's pair of two facts whose closing asides name two subjects, whose subjects
-    two identifiers key, that two tickets file, or two diffs under two labels or values of two owners (see
+    two identifiers key, that two tickets file (unless the later says its value changed,
+    `_CHANGE_TOLD`), or two diffs under two labels or values of two owners (see
     above): the pair is never made, so a later fact of the right subject may still be
     paired."""
 
@@ -1550,6 +1561,7 @@ class _Found(dict[int, int]):
         keys = {text: _subject_key(text) for text in set(facts)}  # a fact said again
         self._keys = [keys[text] for text in facts]
         self._tickets = [_filed_under(text) for text in facts]
+        self._changes = [bool(_CHANGE_TOLD.search(text)) for text in facts]
         self._owners = [_was_for(text) for text in facts]
         self._labels = [
             _diff_label(text, about[i] if about else None) for i, text in enumerate(facts)
@@ -1561,7 +1573,7 @@ class _Found(dict[int, int]):
             for a, b in (
                 (self._asides[older], self._asides[newer]),
                 (self._keys[older], self._keys[newer]),
-                (self._tickets[older], self._tickets[newer]),
+                (self._tickets[older], None if self._changes[newer] else self._tickets[newer]),
                 (self._labels[older], self._labels[newer]),
                 (self._owners[older], self._owners[newer]),
             )
@@ -1650,9 +1662,24 @@ _REPORTED = _Lazy(
     r"reported|writes|wrote|announced)(?: that)?,? (?P<said>\S.+)$"
 )
 _ACCORDING = _Lazy(
-    rf"^(?i:according to) {_NOT_A_TELLER}(?P<teller>[A-Z][\w'’-]*(?: [A-Z][\w'’-]*){{0,2}}), "
+    rf"^(?i:according to|per) (?:{_NOT_A_TELLER}(?P<teller>[A-Z][\w'’-]*(?: [A-Z][\w'’-]*){{0,2}})"
+    r"|(?i:the (?:new|updated|latest|revised|current) [\w'’-]+(?: [\w'’-]+){0,2})), "
     r"(?P<said>\S.+)$"
 )
+"""A teller opening the sentence, as ", per Ottilie" closes one (`_settled`): "According
+to Priya, ...", "Per Ottilie, ..." (review 31 C4); or a document cited as the new one
+("Per the new policy, deploys are on Thursdays"), which says its value replaces the one
+before. Another document ("Per the contract, the fee is 5%") scopes its claim: read
+whole, "Per the invoice, ..." is another fee."""
+_LEAD_ASIDE = _Lazy(
+    r"^(?i:if anything|if (?:I|memory) (?:recall|remember|serves)(?: me)?(?: correctly| right"
+    r"| rightly)?|iirc), (?P<said>\S.+)$",
+    needs="if|iirc",
+)
+"""A lead-in that opens with "if" but sets no condition ("If anything, staging is db7
+now", "If I recall correctly, ..."; review 31 C4): the clause after it is what is said,
+as when the same words close it ("..., if I recall correctly", `_settled`). "If the build
+breaks, ping Tariq" is a condition (`_NOT_A_TELLER`)."""
 _LEAD_IN = _Lazy(
     rf"^(?P<lead>{_NOT_A_TELLER}(?:[A-Z][\w'’-]*(?: [A-Z][\w'’-]*){{0,2}}|He|She|They|I|We)"
     r" (?:mov|chang|agre|rais|switch|updat|confirm|decid|push|postpon|delay|reschedul|"
@@ -1715,9 +1742,11 @@ def _reported(text: str) -> str:
     sentence = sentence.rstrip(".!")
     said = None
     if told := _REPORTED.match(sentence) or _ACCORDING.match(sentence):
-        said, teller = told["said"], told["teller"]
+        said, teller = told["said"], told["teller"] or ""
         if teller[:1].isupper() and teller not in ("He", "She", "They", "I", "We"):
             said = re.sub(r"^(?:he|she)(?= )", teller, said, flags=re.I)
+    elif aside := _LEAD_ASIDE.match(sentence):
+        said = aside["said"]
     elif ":" in sentence and (lead := _LEAD_IN.match(sentence)):
         said = lead["said"]
         if it := re.match(r"it(?P<is> is|['’]s)? ", said, re.I):

@@ -13,7 +13,10 @@
   is still replaced;
 - a field changed "from A to B on the Cobalt launch's budget ticket" is that ticket's
   field: the same change on another owner's ticket is another fact (nineteenth's false
-  drops), while a later change of the same ticket's field replaces it.
+  drops), while a later change of the same ticket's field replaces it;
+- a teller opening a fact ("Per Ottilie, ...") or an "if" that sets no condition ("If
+  anything, ...") reads as one closing it, and a ticket beside a value said to have
+  changed ("... db7 now and the ticket is OPS-12") is the change's (review 31 C2, C4).
 
 The sentences are this file's own, of the structures those were found in.
 """
@@ -44,6 +47,8 @@ KEPT = [
         "In 2019 Tariq interned at Vandelay.",
         "Seems Vandelay is recruiting, according to Ottilie; Tariq isn't keen.",
     ),
+    # one teller opening two facts of two subjects (review 31 C4)
+    ("Per Ottilie, Tariq is on leave until Friday.", "Per Ottilie, Rhys is on leave until Monday."),
     # a condition opening the later fact
     (
         "Rhys's team is on the Kappa rota.",
@@ -148,6 +153,18 @@ REPLACED = [
     (
         "Owner changed from Tariq to Rhys for the Kappa service.",
         "Owner changed from Rhys to Ottilie.",
+    ),
+    # a teller or a new document opening the fact, as one closing it (review 31 C4)
+    ("Deploys are on Tuesdays.", "Per the new policy, deploys are on Thursdays."),
+    ("Staging is db5.", "Per Ottilie, staging is db7 now."),
+    ("The release manager is Tariq.", "Per Rhys, the release manager is Ottilie now."),
+    # a lead-in with "if" that sets no condition (review 31 C4)
+    ("Staging is db5.", "If anything, staging is db7 now."),
+    ("Staging is db5.", "If I recall correctly, staging is db7 now."),
+    # a ticket beside a value said to have changed is the change's (review 31 C2)
+    (
+        "Staging is db5 and the ticket is OPS-11.",
+        "Staging is db7 now and the ticket is OPS-12.",
     ),
 ]
 
