@@ -795,9 +795,7 @@ def resolve_dates(
     text = _RELATIVE.sub(
         replace,
         _DAY_OF_MONTH.sub(
-            lambda m: _day_of_month(
-                m, day, _clause_tense(text, m.start(), told) is True, month, written
-            ),
+            lambda m: _day_of_month(m, day, _clause_tense(text, m.start(), told), month, written),
             text,
         ),
     )
@@ -1109,16 +1107,26 @@ def _ordinals_as_digits(text: str) -> str:
     return "".join(out)
 
 
+_PRESENT_REACH = 31
+"""How many days back a day said in the present may be: "I'm in Paris from 3
+September", said on the 10th, is the 3rd just past; a day half a year back said in the
+present ("the lease ends on 1 April", "available from 1 April") is the next one, as a
+day further back would be told in the past."""
+
+
 def _day_of_month(
     match: re.Match[str],
     day: date,
-    past: bool,
+    tense: bool | None,
     month_said: str | None,
     written: list[date] | None = None,
 ) -> str:
-    """`match` (a `_DAY_OF_MONTH`) as an ISO date. A month named before it in the
+    """`match` (a `_DAY_OF_MONTH`) as an ISO date, its clause in the past (`tense`
+    True), the present or ahead (False) or neither. A month named before it in the
     sentence (or else `month_said`, named in a sentence before it) is its month, in the
-    year nearest the day it was said; otherwise it is this
+    year nearest the day it was said, or the next year's when the clause is in the
+    present and the nearest is more than a month past (`_PRESENT_REACH`: "The lease ends
+    on 1 April", said in September, is next April; review 32); otherwise it is this
     month's day or the next month's (the last month's, said of the past), as people mean
     "the 3rd" said on the 21st. `written`: the dates of the sentence so far, which a
     bare day after them follows ("drop him off on the 9th and collect him on the 22nd",
@@ -1157,8 +1165,10 @@ def _day_of_month(
         if not candidates:  # "1st of november ... the 31st": no such day in that month
             return match[0]
         chosen = min(candidates, key=lambda when: abs((when - day).days))
+        if tense is False and (day - chosen).days > _PRESENT_REACH:
+            chosen = next((when for when in candidates if when > day), chosen)
     else:
-        near = _day_near(match, day, number, past, max(written) if written else None)
+        near = _day_near(match, day, number, tense is True, max(written) if written else None)
         if near is None:
             return match[0]
         chosen = near
@@ -6064,6 +6074,8 @@ def _without_listener_tail(sentence: str) -> str:
     commas = [comma.start() for comma in _CLAUSE_COMMA.finditer(sentence, 0, found.start())]
     if not commas:
         return sentence
+    if _CALLED_BY_NAME.fullmatch(sentence[: commas[-1]]):
+        return sentence  # "Tom Harris, see you there": the name is whom it is said to
     condition = _IF_CLAUSE.search(sentence, 0, commas[-1])
     if condition is not None and not _VERB.search(sentence[: condition.start()]):
         # "As an example, if a croissant cost 45p, you'd have room": the tail was what
@@ -6072,6 +6084,10 @@ def _without_listener_tail(sentence: str) -> str:
     return sentence[: commas[-1]].rstrip() + "."
 
 
+_CALLED_BY_NAME = re.compile(r"\s*[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*){0,2}\s*")
+"""A name alone before a tail said to the listener ("Cheers, Tom Harris, see you at the
+match on Sunday", its "Cheers, " gone): whom the tail is said to, no statement; cut
+there, "Tom Harris." was kept as a fact (review 32)."""
 _CLAUSE_COMMA = re.compile(r"(?<!\d),|,(?!\d)")
 """A comma between clauses, not one inside a number ("£1,800 a week")."""
 _IF_CLAUSE = re.compile(r"(?:^|,\s+)(?:if|unless|suppose|supposing)\b", re.I)

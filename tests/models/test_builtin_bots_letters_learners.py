@@ -189,3 +189,32 @@ def test_a_clause_that_ends_on_its_value_before_a_dash_is_said_to_its_end(
 @pytest.mark.parametrize("said", ["Oren: If not—", "Oren: We could book the—"])
 def test_a_clause_cut_on_a_word_that_ends_no_clause_is_no_fact(said: str) -> None:
     assert chat(said, "Priya: Before that, the rent.") == []
+
+
+def test_a_sign_off_to_a_named_listener_is_no_fact() -> None:
+    """ "Cheers, Tom Harris, see you ..." names whom a goodbye is said to: cut before the
+    goodbye, "Tom Harris." was kept as a fact (review 32)."""
+    assert chat("Mia: Cheers, Tom Harris, see you at the match on Sunday.") == []
+    assert chat("Mia: Tom Harris, see you at the match on Sunday.") == []
+    # a statement before a turn to the listener is still kept without it
+    assert chat("Mia: The match is at Elland Road, see you there.") == [
+        "Mia: The match is at Elland Road."
+    ]
+
+
+@pytest.mark.parametrize(
+    ("said", "written"),
+    [
+        ("The lease ends on 1 April.", "The lease ends on 2026-04-01."),
+        ("The flat is available from 1 April.", "The flat is available from 2026-04-01."),
+        # a day said in the past, or a day a few weeks back said in the present
+        ("The lease ended on 1 April.", "The lease ended on 2025-04-01."),
+        ("I am in Paris from 3 September.", "I am in Paris from 2025-09-03."),
+    ],
+)
+def test_a_day_of_a_month_said_in_the_present_is_not_half_a_year_back(
+    said: str, written: str
+) -> None:
+    """Said on 2025-09-10, "ends on 1 April" is the April ahead: the nearest 1 April
+    (2025-04-01) was a past date for a plainly future term (review 32)."""
+    assert resolve_dates(said, datetime.fromisoformat(DAY)) == written
