@@ -17,17 +17,15 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import Any
 
 from memctl.core.config import Config, EvictionConfig
 from memctl.core.durable import write_atomic
-from memctl.core.errors import UsageError
 from memctl.core.redact import Redactor
 from memctl.core.threads import check_thread_id, message_text, read_entries, working_context
-from memctl.core.workspace import Area, Workspace
+from memctl.core.workspace import Workspace
 
 PLACEHOLDER_START = "[Tool result evicted from the context: "
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]")
@@ -75,40 +73,6 @@ class EvictResult:
     failed: list[EvictionFailure]
     skipped: str | None = None
     """Why nothing was looked at (eviction switched off)."""
-
-
-@dataclass
-class EvictedPage:
-    """Characters `offset` to `offset + len(text)` of an evicted result of `total`."""
-
-    path: str
-    offset: int
-    total: int
-    text: str
-
-
-def read_evicted(
-    ws: Workspace,
-    settings: EvictionConfig,
-    path: str,
-    offset: int,
-    limit: int,
-    redact: Callable[[str], str],
-) -> EvictedPage:
-    """A page of an evicted tool result, by the path its placeholder names. Pages are
-    counted in characters: a result is often one enormous line (JSON, a minified file).
-
-    The file holds the result as it was; the pages are cut from it redacted whole, so a
-    key across a page boundary is not half on each page. The offsets are those of the
-    redacted text, shorter than the size the placeholder states by what redaction
-    took out."""
-    root = PurePosixPath(settings.root).as_posix()
-    area = Area((), (root,), f"a file under {root}/", f"files under {root}/", f"{root}/")
-    target = ws.named_file(path, area)
-    text = redact(ws.read_named_text(target, path, "evicted result"))
-    if offset > len(text) or (offset == len(text) and text):
-        raise UsageError(f"{path}: offset {offset} is past the end ({len(text):,} characters)")
-    return EvictedPage(ws.relative(target), offset, len(text), text[offset : offset + limit])
 
 
 def is_placeholder(text: str) -> bool:

@@ -86,7 +86,7 @@ import socket
 import subprocess
 import tempfile
 import time
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -399,15 +399,39 @@ class Git:
                 entries.append((path.decode("utf-8", "surrogateescape"), sha.decode()))
         if not entries:
             return {}
-        batch = self.run("cat-file", "--batch", data="".join(f"{s}\n" for _, s in entries).encode())
+        return dict(
+            zip([name for name, _ in entries], self.blobs([s for _, s in entries]), strict=True)
+        )
+
+    def blobs(self, shas: list[str], batch_bytes: int | None = None) -> Iterator[bytes]:
+        """The bytes of the blobs `shas`, in their order, read by one `cat-file --batch`;
+        with `batch_bytes`, by one for each run of blobs of about that many bytes (a
+        larger one alone), their sizes asked first: a caller that reads each blob and
+        lets it go holds one batch at a time, not all of them (review 32 F7)."""
+        if batch_bytes is None:
+            yield from self._batch(shas)
+            return
+        listed = "".join(f"{sha}\n" for sha in shas).encode()
+        sizes = self.run("cat-file", "--batch-check=%(objectsize)", data=listed).stdout.split()
+        batch: list[str] = []
+        held = 0
+        for sha, size in zip(shas, map(int, sizes), strict=True):
+            if batch and held + size > batch_bytes:
+                yield from self._batch(batch)
+                batch, held = [], 0
+            batch.append(sha)
+            held += size
+        if batch:
+            yield from self._batch(batch)
+
+    def _batch(self, shas: list[str]) -> Iterator[bytes]:
+        batch = self.run("cat-file", "--batch", data="".join(f"{s}\n" for s in shas).encode())
         raw, at = batch.stdout, 0
-        files: dict[str, bytes] = {}
-        for name, _ in entries:
+        for _ in shas:
             header_end = raw.index(b"\n", at)
             size = int(raw[at:header_end].split()[2])
-            files[name] = raw[header_end + 1 : header_end + 1 + size]
+            yield raw[header_end + 1 : header_end + 1 + size]
             at = header_end + 1 + size + 1
-        return files
 
     def commit(
         self,
@@ -999,37 +1023,48 @@ def _keeps_history(
 
 def _purged_in_history(git: Git, old: str, new: str | None, stones: list[Tombstone]) -> list[str]:
     """The days of the purges among `stones` whose text the commits of `old` that `new`
-    lacks hold (its blobs that `new` does not have, read once): a Markdown line stating a
-    purged fact (`stating`, by its digest), or a purged token in any file
-    (`purged_tokens`, JSON strings decoded). Empty: none, or no purge to look for."""
+    lacks hold (its blobs that `new` does not have, read once, a batch at a time,
+    `HISTORY_BATCH_BYTES`): a Markdown line stating a purged fact (`stating`, by its
+    digest), or a purged token in any file (`purged_tokens`, JSON strings decoded; a
+    thread log is read only for a token). Empty: none, or no purge to look for."""
     purges = [stone for stone in stones if stone.purged]
     if not purges:
         return []
     listed = git.out("rev-list", "--objects", old, *(["--not", new] if new else []))
+    # A thread log states no purged fact's line: without a purged token, only Markdown.
+    read = (".md", ".jsonl") if any(stone.salt for stone in purges) else (".md",)
     blobs = [
         (sha, path.endswith(".md"))
         for sha, _, path in (line.partition(" ") for line in listed.splitlines())
-        if path.endswith((".md", ".jsonl"))
+        if path.endswith(read)
     ]
     if not blobs:
         return []
-    batch = git.run("cat-file", "--batch", data="".join(f"{sha}\n" for sha, _ in blobs).encode())
-    raw, at = batch.stdout, 0
-    markdown: list[str] = []
-    texts: list[str] = []
-    for _, is_markdown in blobs:
-        header_end = raw.index(b"\n", at)
-        size = int(raw[at:header_end].split()[2])
-        data = raw[header_end + 1 : header_end + 1 + size]
-        at = header_end + 1 + size + 1
-        texts += _readings(data)
-        if is_markdown:
-            markdown.append(data.decode("utf-8", "replace"))
     when = {stone.digest: stone.at for stone in purges if not stone.salt}
     legacy = older_masks(stones)
-    days = {when[digest][:10] for digest in stating(markdown, set(when), legacy=legacy).values()}
-    days |= {at[:10] for at in purged_tokens(texts, purges).values()}
+    days: set[str] = set()
+
+    def readings() -> Iterator[str]:
+        """Each blob's readings (`_readings`), its Markdown's purged lines read on the
+        way: one blob held at a time, never all of them (review 32 F7)."""
+        shas = [sha for sha, _ in blobs]
+        for (_, is_markdown), data in zip(blobs, git.blobs(shas, HISTORY_BATCH_BYTES), strict=True):
+            if is_markdown and when:
+                stated = stating([data.decode("utf-8", "replace")], set(when), legacy=legacy)
+                days.update(when[digest][:10] for digest in stated.values())
+            yield from _readings(data)
+
+    texts = readings()
+    tokens = purged_tokens(texts, purges)
+    deque(texts, maxlen=0)  # the blobs `purged_tokens` had no token to read them for
+    days |= {at[:10] for at in tokens.values()}
     return sorted(days)
+
+
+HISTORY_BATCH_BYTES = 8 * 1024 * 1024
+"""How many bytes of the old history's blobs `_purged_in_history` reads at a time: the
+history of a long-lived workspace with large thread logs is hundreds of MB, all of it
+held at once before (review 32 F7)."""
 
 
 def _mark(ws: Workspace) -> None:

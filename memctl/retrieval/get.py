@@ -1,22 +1,26 @@
-"""get: read a line range of a memory file or an evicted tool result (memory_get).
+"""get: read a line range of a memory file or an evicted tool result (memory_get), or a
+page of characters of an evicted result (`call`'s read_file, `read_evicted`).
 
 `get` is the one command that opens a file named by its caller (a model, over MCP or
 `call`), so it reads only the workspace's memory (`memctl.core.memory.memory_path`)
 and, when given the eviction folder, the evicted tool results whose placeholders tell
 the model to read them with memory_get (`memctl.core.memory.readable_area`), with the
-same guards: no absolute path, no `..`, no symlink leading out.
+same guards: no absolute path, no `..`, no symlink leading out. read_file reads the
+evicted results alone, through the same guards and the same redacted copy
+(`_redacted_result`).
 """
 
 from __future__ import annotations
 
 import os
+from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 from memctl.core.errors import UsageError
 from memctl.core.memory import memory_path, readable_area
-from memctl.core.workspace import Workspace
+from memctl.core.workspace import Area, Workspace
 
 
 @dataclass
@@ -53,7 +57,7 @@ def get(
             raise UsageError(f"{name} must be a whole number, not {value!r}")
     tool_result = evicted is not None and is_evicted(ws.relative(target), evicted)
     if tool_result and redact is not None:
-        lines = _redacted_result(ws, target, path, redact)
+        lines = _redacted_result(ws, target, path, redact).lines
     else:
         lines = _lines(ws.read_named_text(target, path, "memory file"))
     total = len(lines)
@@ -76,20 +80,90 @@ def _lines(text: str) -> list[str]:
     return lines
 
 
-_LAST_RESULT: dict[tuple[object, ...], list[str]] = {}
+@dataclass
+class EvictedPage:
+    """Characters `offset` to `offset + len(text)` of an evicted result of `total`."""
+
+    path: str
+    offset: int
+    total: int
+    text: str
+
+
+def read_evicted(
+    ws: Workspace,
+    evicted: str,
+    path: str,
+    offset: int,
+    limit: int,
+    redact: Callable[[str], str],
+) -> EvictedPage:
+    """A page of the evicted tool result `path` names under `evicted` (eviction.root),
+    counted in characters: a result is often one enormous line (JSON, a minified file).
+    The page is cut from the result as redacted whole (`_redacted_result`), so a key
+    across a page boundary is not half on each page, and its offsets are those of the
+    redacted text (shorter than the size the placeholder states by what redaction took
+    out). A page read after the first costs the page: the redacted result is kept."""
+    root = PurePosixPath(evicted).as_posix()
+    area = Area((), (root,), f"a file under {root}/", f"files under {root}/", f"{root}/")
+    target = ws.named_file(path, area)
+    result = _redacted_result(ws, target, path, redact)
+    if offset > result.chars or (offset == result.chars and result.chars):
+        raise UsageError(f"{path}: offset {offset} is past the end ({result.chars:,} characters)")
+    return EvictedPage(ws.relative(target), offset, result.chars, result.page(offset, limit))
+
+
+@dataclass
+class _Redacted:
+    """An evicted result redacted whole, as its lines and where each starts in the text."""
+
+    lines: list[str]
+    starts: list[int]
+    chars: int
+    """The redacted text's length: its lines, a newline after each but a last one
+    unended."""
+
+    @classmethod
+    def of(cls, text: str) -> _Redacted:
+        lines = _lines(text)
+        starts, at = [], 0
+        for line in lines:
+            starts.append(at)
+            at += len(line) + 1
+        return cls(lines, starts, len(text))
+
+    def page(self, offset: int, limit: int) -> str:
+        """Characters `offset` to `offset + limit` of the text, joined from the lines
+        they are in: the cost of the page, not of the text."""
+        wanted = min(limit, self.chars - offset)
+        number = bisect_right(self.starts, offset) - 1
+        at = offset - self.starts[number] if number >= 0 else 0
+        parts: list[str] = []
+        while wanted > 0 and number < len(self.lines):
+            part = self.lines[number][at : at + wanted]
+            if len(part) < wanted:
+                part += "\n"  # the line's end, inside the text (`wanted` stops at its end)
+            parts.append(part)
+            wanted -= len(part)
+            number, at = number + 1, 0
+        return "".join(parts)
+
+
+_LAST_RESULT: dict[tuple[object, ...], _Redacted] = {}
 """The evicted result read last, redacted, by its file's path, size, change time and
-inode and the redaction: memory_get reads a large one page by page, and redacting the
-whole file again for each page made reading a 20 MB one-line result take 3.8 s a page,
-about an hour in all (review 31 A3). The whole file is still what is redacted: a page's
-character offsets (startChar) are those of the redacted text, which only a redaction
-of all of it fixes, and a secret across a page boundary is replaced whole. One entry:
-the MCP server reads one result at a time, and a bigger cache would hold its memory."""
+inode and the redaction: memory_get and read_file read a large one page by page, and
+redacting the whole file again for each page made reading a 20 MB one-line result take
+3.8 s a page, about an hour in all (review 31 A3). The whole file is still what is
+redacted: a page's offsets (startChar, read_file's offset) are those of the redacted
+text, which only a redaction of all of it fixes, and a secret across a page boundary is
+replaced whole. One entry: the MCP server reads one result at a time, and a bigger cache
+would hold its memory."""
 
 
 def _redacted_result(
     ws: Workspace, target: Path, path: str, redact: Callable[[str], str]
-) -> list[str]:
-    """The lines of the evicted result `target`, redacted whole (`_LAST_RESULT`)."""
+) -> _Redacted:
+    """The evicted result `target`, redacted whole (`_LAST_RESULT`)."""
     try:
         status = target.stat()
     except OSError:
@@ -104,11 +178,11 @@ def _redacted_result(
     )
     if key is not None and key in _LAST_RESULT:
         return _LAST_RESULT[key]
-    lines = _lines(redact(ws.read_named_text(target, path, "evicted result")))
+    result = _Redacted.of(redact(ws.read_named_text(target, path, "evicted result")))
     _LAST_RESULT.clear()
     if key is not None:
-        _LAST_RESULT[key] = lines
-    return lines
+        _LAST_RESULT[key] = result
+    return result
 
 
 def is_evicted(path: str, evicted: str) -> bool:

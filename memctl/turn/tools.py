@@ -719,7 +719,7 @@ def _memory_explain(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
 
 
 def _read_file(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
-    from memctl.pipeline.evict import read_evicted
+    from memctl.retrieval.get import read_evicted
 
     path = _string(args, "path", required=True) or ""
     offset = _integer(args, "offset")
@@ -730,7 +730,7 @@ def _read_file(ws: Workspace, config: Config, args: dict[str, Any]) -> str:
         raise ToolArgumentError("limit must be 1 or more")
     limit = min(limit or EVICTED_PAGE_CHARS, EVICTED_PAGE_CHARS)
     redact = config.redaction.redactor().text
-    page = read_evicted(ws, config.eviction, path, offset or 0, limit, redact)
+    page = read_evicted(ws, config.eviction.root, path, offset or 0, limit, redact)
     end = page.offset + len(page.text)
     after = page.total - end
     header = f"[{page.path}: characters {page.offset:,}–{end:,} of {page.total:,}"

@@ -386,3 +386,62 @@ def test_a_secret_across_a_page_boundary_never_leaks(workspace, cut):
     shown = "".join(page[2:].split(" … [")[0] for page in pages)
     assert GITHUB[:8] not in shown and "[REDACTED:" in shown
     assert shown.startswith("y" * (496 + cut)) and shown.endswith("z" * 700)
+
+
+# ------------------------------- read_file: the same reader, by characters (left23)
+
+
+def test_read_file_is_redacted_once_for_all_its_pages(workspace):
+    """`call`'s read_file redacted the whole evicted file again on every call (its own
+    reader in pipeline/evict.py, a twin of get's): it reads through get's, so a page
+    after the first costs the page, and is the same slice of the text redacted whole."""
+    from memctl.retrieval.get import read_evicted
+
+    folder = workspace / "evicted" / "t1"
+    folder.mkdir(parents=True)
+    result = folder / "call_1-0123456789abcdef"
+    text = "first line\n" + "x" * 50 + "\n\nlast, with no newline"
+    result.write_text(text, encoding="utf-8")
+    redacted: list[str] = []
+
+    def counting(whole: str) -> str:
+        redacted.append(whole)
+        return whole.upper()
+
+    def page(offset: int, limit: int, redact: Any = counting) -> str:
+        path = "evicted/t1/call_1-0123456789abcdef"
+        return read_evicted(Workspace(workspace), "evicted", path, offset, limit, redact).text
+
+    whole = text.upper()
+    cuts = [(0, 5), (5, 10), (8, 60), (60, 3), (61, 1), (62, 1000), (len(text) - 1, 9)]
+    assert [page(offset, limit) for offset, limit in cuts] == [
+        whole[offset : offset + limit] for offset, limit in cuts
+    ]
+    assert len(redacted) == 1
+    result.write_text(text + "\n", encoding="utf-8")  # changed: read and redacted again
+    assert page(len(text) - 4, 10) == "LINE\n" and len(redacted) == 2
+
+
+def test_a_read_file_page_after_the_first_reads_the_file_no_more(workspace):
+    """Through the tool: a second read_file page of a result is cut from the text the
+    first read redacted, as memory_get's pages are (a file rewritten behind its inode,
+    size and time is not read again: the page costs the page)."""
+    import os
+
+    from memctl.core.config import load_config
+    from memctl.turn.tools import run_tool
+
+    folder = workspace / "evicted" / "t1"
+    folder.mkdir(parents=True)
+    result = folder / "call_1-0123456789abcdef"
+    result.write_text("a" * 30_000, encoding="utf-8")
+    status = result.stat()
+    ws, config = Workspace(workspace), load_config(workspace / "memctl.yaml")
+    path = "evicted/t1/call_1-0123456789abcdef"
+    first = run_tool(ws, config, "read_file", {"path": path}).text
+    with result.open("r+", encoding="utf-8") as same_file:  # same inode, size and time
+        same_file.write("b" * 30_000)
+    os.utime(result, ns=(status.st_atime_ns, status.st_mtime_ns))
+    second = run_tool(ws, config, "read_file", {"path": path, "offset": 20_000}).text
+    assert first.endswith("\n" + "a" * 20_000)
+    assert second.endswith("\n" + "a" * 10_000)
