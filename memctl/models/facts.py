@@ -1107,11 +1107,13 @@ def _ordinals_as_digits(text: str) -> str:
     return "".join(out)
 
 
-_PRESENT_REACH = 31
-"""How many days back a day said in the present may be: "I'm in Paris from 3
-September", said on the 10th, is the 3rd just past; a day half a year back said in the
-present ("the lease ends on 1 April", "available from 1 April") is the next one, as a
-day further back would be told in the past."""
+_PRESENT_REACH = 122
+"""How many days back (four months) a day of a month said in the present may be before
+it is read as the next year's: "The lease ends on 1 April", said on 10 September, is
+next April (the April before, 162 days back, was a past date for a term plainly ahead;
+review 32). Nearer, the nearest stays, as the dates' tests read it ("It's on May the
+3rd", "I'm leaving Sheffield on the first of March", said on 9 June: that May's, that
+March's)."""
 
 
 def _day_of_month(
@@ -1125,8 +1127,8 @@ def _day_of_month(
     True), the present or ahead (False) or neither. A month named before it in the
     sentence (or else `month_said`, named in a sentence before it) is its month, in the
     year nearest the day it was said, or the next year's when the clause is in the
-    present and the nearest is more than a month past (`_PRESENT_REACH`: "The lease ends
-    on 1 April", said in September, is next April; review 32); otherwise it is this
+    present and the nearest is more than four months past (`_PRESENT_REACH`: "The lease
+    ends on 1 April", said in September, is next April; review 32); otherwise it is this
     month's day or the next month's (the last month's, said of the past), as people mean
     "the 3rd" said on the 21st. `written`: the dates of the sentence so far, which a
     bare day after them follows ("drop him off on the 9th and collect him on the 22nd",

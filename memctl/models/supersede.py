@@ -1674,7 +1674,7 @@ whole, "Per the invoice, ..." is another fee."""
 _LEAD_ASIDE = _Lazy(
     r"^(?i:if anything|if (?:I|memory) (?:recall|remember|serves)(?: me)?(?: correctly| right"
     r"| rightly)?|iirc), (?P<said>\S.+)$",
-    needs="if|iirc",
+    needs="anything|irc|recall|remember|serves",
 )
 """A lead-in that opens with "if" but sets no condition ("If anything, staging is db7
 now", "If I recall correctly, ..."; review 31 C4): the clause after it is what is said,
