@@ -105,6 +105,18 @@ def pieces(cores: list[str]) -> list[str]:
     ]
 
 
+def leaks(seen: dict[str, str], cores: list[str], furniture: str) -> dict[str, str]:
+    """The surfaces of `seen` that show a piece of a secret, each with the piece. A piece
+    that `furniture` (the same surfaces with no secret in them) shows too is not
+    counted: it is memctl's own text, whatever the secret drawn."""
+    return {
+        surface: piece
+        for surface, shown in seen.items()
+        for piece in pieces(cores)
+        if piece in shown and piece not in furniture
+    }
+
+
 def pem(seed: int = 1, lines: int = 25) -> tuple[str, list[str]]:
     """A private key block and its body lines (what must never be shown)."""
     rng = random.Random(seed)
