@@ -101,6 +101,7 @@ from functools import cache, lru_cache
 from itertools import pairwise
 from typing import Any, Concatenate, Generic, ParamSpec, TypeVar
 
+from memctl.models.assigned import assigned_changes
 from memctl.models.restated import restated_changes
 from memctl.models.words import ASIDE, kin_words, person
 
@@ -1382,6 +1383,7 @@ def stale(
     _valued_changes(facts, about, found, names)
     _told_changes(facts, about, slots, found, names)
     restated_changes(facts, found)  # a change said in another language than English
+    assigned_changes(facts, found, _run_kind)  # a change stated as SQL, a JSON Patch or a shell line
     return dict(found)
 
 
