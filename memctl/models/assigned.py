@@ -21,8 +21,14 @@ names a value as the one before (`was 'db3'`, `moved from 'db3'`, `previously 'd
 A later assignment replaces an earlier one of the same subject and key with another
 value, whatever the form of either (an UPDATE after an export). One that names the value
 before replaces an earlier fact in any form that names the subject and that value and
-not the new one ("Notice: staging lives on db3." before the UPDATE above), unless the
-earlier fact adds ("also", "too", "as well": a second value beside the first) or asks.
+not the new one ("Notice: staging lives on db3." before the UPDATE above); one that names
+none replaces an earlier sentence naming the subject and the key with one value of the
+new value's sort after it ("Staging's host is db3."). Neither when the earlier fact adds
+("also", "too", "as well": a second value beside the first) or asks.
+
+And a later line that names an assignment's subject and moves away from its value ends
+it, whatever else it says: "db3 -> db7", "from db3 to db7", "db3 down, failing over to
+db7" (not when it fails back: "failed back", "back to").
 
 Pure: no I/O. `supersede.stale` adds what it finds.
 """
@@ -61,6 +67,10 @@ _WAS = re.compile(
 _ADDS = re.compile(r"\b(?:also|too|as well|both|another|second|same as)\b", re.I)
 _SETS = frozenset({"replace", "add"})
 _MAY_ASSIGN = re.compile(r"=|\"op\"|\bselect\b", re.I)
+_AFTER_KEY = re.compile(r"^(?:\s*(?:is|are|was|:|-+|=|of|to)\b)*\s*(?P<run>[^.;,()]*)")
+_END = r"(?![\w-]|\.\w)"
+"""The end of a value: "7" is not named in "7.6" nor "db7" in "db7-eu"."""
+_BACK = re.compile(r"\b(?:fail(?:ed|s|ing)? back|fell back|back to)\b", re.I)
 
 
 @dataclass(frozen=True)
@@ -142,15 +152,9 @@ def _names(text: str, phrase: str) -> bool:
     return re.search(pattern, text) is not None
 
 
-_AFTER_KEY = re.compile(r"^(?:\s*(?:is|are|was|:|-+|=|of|to)\b)*\s*(?P<run>[^.;,()]*)")
-_END = r"(?![\w-]|\.\w)"
-"""The end of a value: "7" is not named in "7.6" nor "db7" in "db7-eu"."""
-_BACK = re.compile(r"\b(?:fail(?:ed|s|ing)? back|fell back|back to)\b", re.I)
-
-
 def _keyed_value(text: str, key: str) -> str | None:
-    """The value a sentence gives after naming `key` ("Ravi's phone is 07700 907312",
-    "card: Rosa -- manager Emeka"): the rest of its clause, or None."""
+    """The value a sentence gives after naming `key` ("Wanda's pager is 555 0199",
+    "squad Orion -- lead Wanda"): the rest of its clause, or None."""
     match = re.search(rf"(?<![\w-]){re.escape(key)}(?![\w-])", text, re.I)
     if match is None:
         return None
@@ -159,8 +163,8 @@ def _keyed_value(text: str, key: str) -> str | None:
 
 
 def _one_run(run: str, sort: Callable[[str], str]) -> bool:
-    """Whether `run` is one value: at most three words, a name's capitalised ("Emeka",
-    "07700 907312", not "systems")."""
+    """Whether `run` is one value: at most three words, a name's capitalised ("Wanda",
+    "555 0199", not "tools")."""
     words = run.split()
     return len(words) <= 3 and (sort(run) != "name" or all(w[:1].isupper() for w in words))
 
@@ -197,29 +201,37 @@ def assigned_changes(
         return
     folded = [text.casefold() for text in facts]
     for i, made in made_at:
-        value = made.value.casefold()
-        was = (made.was or "").casefold()
         for j in range(i):
-            said = folded[j]
-            if made.subject not in said or not _names(said, made.subject):
-                continue
-            older = read.get(facts[j])
-            if older is not None:
-                if (older.subject, older.key) == (made.subject, made.key):
-                    if older.value.casefold() != value:
-                        found[j] = i
-                    continue
-            if _names(said, value) or not _quiet(said):
-                continue
-            if was and was != value and was in said and _names(said, was):
+            if made.subject in folded[j] and _replaces(made, facts[j], read.get(facts[j]), sort):
                 found[j] = i
-            elif older is None and made.key in said and (run := _keyed_value(facts[j], made.key)):
-                if _one_run(run, sort) and sort(run) == sort(made.value):
-                    found[j] = i
     for j, older in made_at:
         was = older.value.casefold()
         for i in range(j + 1, len(facts)):
             said = folded[i]
-            if was in said and older.subject in said and _names(said, older.subject):
-                if _leaves(said, was):
-                    found[j] = i
+            if (
+                was in said
+                and older.subject in said
+                and _names(said, older.subject)
+                and _leaves(said, was)
+            ):
+                found[j] = i
+
+
+def _replaces(
+    made: Assigned, text: str, older: Assigned | None, sort: Callable[[str], str]
+) -> bool:
+    """Whether assignment `made` replaces the earlier fact `text` (read as `older`,
+    when it is an assignment) of its subject: see the module."""
+    said = text.casefold()
+    if not _names(said, made.subject):
+        return False
+    value = made.value.casefold()
+    if older is not None and (older.subject, older.key) == (made.subject, made.key):
+        return older.value.casefold() != value
+    if _names(said, value) or not _quiet(said):
+        return False
+    was = (made.was or "").casefold()
+    if was and was != value and was in said and _names(said, was):
+        return True
+    run = _keyed_value(text, made.key) if older is None and made.key in said else None
+    return run is not None and _one_run(run, sort) and sort(run) == sort(made.value)

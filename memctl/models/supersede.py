@@ -1383,7 +1383,9 @@ def stale(
     _valued_changes(facts, about, found, names)
     _told_changes(facts, about, slots, found, names)
     restated_changes(facts, found)  # a change said in another language than English
-    assigned_changes(facts, found, _run_kind)  # a change stated as SQL, a JSON Patch or a shell line
+    assigned_changes(
+        facts, found, _run_kind
+    )  # a change stated as SQL, a JSON Patch or a shell line
     return dict(found)
 
 
