@@ -1383,9 +1383,8 @@ def stale(
     _valued_changes(facts, about, found, names)
     _told_changes(facts, about, slots, found, names)
     restated_changes(facts, found)  # a change said in another language than English
-    assigned_changes(
-        facts, found, _run_kind
-    )  # a change stated as SQL, a JSON Patch or a shell line
+    # a change stated as an assignment: SQL, a JSON Patch, a shell line
+    assigned_changes(facts, found, _run_kind)
     return dict(found)
 
 

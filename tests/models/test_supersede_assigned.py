@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 
 from memctl.models.assigned import assigned
+from memctl.models.curate import merge
 from memctl.models.supersede import stale
 
 # (older, newer): the newer one makes the older stale.
@@ -120,3 +121,28 @@ def test_one_key_whatever_its_case_or_punctuation() -> None:
         ("ingest worker", "region", "eu-central-1")
     }
     assert read[0] is not None and read[0].was == "us-east-1"
+
+
+def test_consolidation_keeps_the_assigned_value() -> None:
+    """Through curate's merge, as builtin's consolidation reads two days' flushes: the
+    UPDATE that names the value before ends the sentence that gave it."""
+    dailies = [
+        (
+            f"memory/2026-11-{day}.md",
+            f"## Memory Flush — 2026-11-{day}T09:00:00+00:00 · thread t · entries 0-1 · builtin"
+            f"\n\n- {text}\n",
+        )
+        for day, text in (
+            ("20", "The ingest worker runs in us-east-1 for now."),
+            (
+                "21",
+                "UPDATE workers SET region = 'eu-central-1' WHERE name = 'the ingest worker';"
+                "  -- was 'us-east-1'",
+            ),
+        )
+    ]
+    merged = merge("", dailies)
+    assert [fact.text for fact in merged.facts] == [
+        "UPDATE workers SET region = 'eu-central-1' WHERE name = 'the ingest worker';"
+        "  -- was 'us-east-1'"
+    ]
