@@ -88,6 +88,10 @@ A change said in another language than English (German, Chinese, French, Spanish
 is read by `memctl.models.restated`: the same sentence but for one value with a word of
 "now" or a Chinese verb of change, or with a "no longer".
 
+A change stated as an assignment (a SQL UPDATE, a JSON Patch, a shell export) is read by
+`memctl.models.assigned`: a subject's key set to a value, the key one whatever its case
+or punctuation.
+
 Pure: no I/O. Used by builtin's consolidation (`curate`), the check of a model's
 consolidation (`memctl.pipeline.consolidate`) and recall's ordering.
 """
