@@ -39,6 +39,7 @@ import json
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 _LABEL = r"(?:(?P<label>[^:{}=#'\"]{1,60}?):\s+)?"
 _QUOTED_VALUE = r"(?:'(?P<q1>[^']*)'|\"(?P<q2>[^\"]*)\"|(?P<bare>[^\s;,']+))"
@@ -147,9 +148,15 @@ def assigned(text: str) -> Assigned | None:
 def _names(text: str, phrase: str) -> bool:
     """Whether folded `text` holds `phrase` as whole words (a version also after a "v":
     "v5.15" names "5.15")."""
+    return _named(phrase.casefold()).search(text) is not None
+
+
+@lru_cache(maxsize=1024)
+def _named(phrase: str) -> re.Pattern[str]:
+    """`_names`'s pattern of a folded phrase (kept: each subject and value is looked for
+    in every fact that holds it)."""
     version = "v?" if phrase[:1].isdigit() else ""
-    pattern = rf"(?<![\w-]){version}{re.escape(phrase.casefold())}{_END}"
-    return re.search(pattern, text) is not None
+    return re.compile(rf"(?<![\w-]){version}{re.escape(phrase)}{_END}")
 
 
 def _keyed_value(text: str, key: str) -> str | None:
@@ -200,20 +207,28 @@ def assigned_changes(
     if not made_at:
         return
     folded = [text.casefold() for text in facts]
+    holding: dict[str, list[int]] = {}  # the facts that hold a subject, by subject
+
+    def of(subject: str) -> list[int]:
+        if subject not in holding:
+            holding[subject] = [k for k, said in enumerate(folded) if subject in said]
+        return holding[subject]
+
+    replaced: dict[tuple[Assigned, str], bool] = {}  # a pair said again is read once
     for i, made in made_at:
-        for j in range(i):
-            if made.subject in folded[j] and _replaces(made, facts[j], read.get(facts[j]), sort):
+        for j in of(made.subject):
+            if j >= i:
+                break
+            pair = (made, facts[j])
+            if pair not in replaced:
+                replaced[pair] = _replaces(made, facts[j], read.get(facts[j]), sort)
+            if replaced[pair]:
                 found[j] = i
     for j, older in made_at:
         was = older.value.casefold()
-        for i in range(j + 1, len(facts)):
+        for i in of(older.subject):
             said = folded[i]
-            if (
-                was in said
-                and older.subject in said
-                and _names(said, older.subject)
-                and _leaves(said, was)
-            ):
+            if i > j and was in said and _names(said, older.subject) and _leaves(said, was):
                 found[j] = i
 
 
