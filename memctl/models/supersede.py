@@ -105,7 +105,7 @@ from functools import cache, lru_cache
 from itertools import pairwise
 from typing import Any, Concatenate, Generic, ParamSpec, TypeVar
 
-from memctl.models.assigned import assigned_changes
+from memctl.models.assigned import assigned, assigned_changes
 from memctl.models.restated import restated_changes
 from memctl.models.words import ASIDE, kin_words, person
 
@@ -2523,6 +2523,10 @@ def given_values(
     where something happened ("was promoted at Soylent") is no value.
     No wording is read beyond that: what makes two facts one slot is their subject and
     the sort of their values (recall's `newest_first`)."""
+    if (made := assigned(text)) is not None:
+        # "SELECT host ... -- 'db3'", "export HOST=db3  # staging": the value set
+        given = {word.casefold(): _kind(word) for word in made.value.split()}
+        return {word: kind for word, kind in given.items() if word not in asked} or None
     shape = _shape(text)
     if shape is None or shape.adds or shape.past or _RELATION & set(shape.folded):
         return None

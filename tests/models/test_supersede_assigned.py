@@ -13,7 +13,7 @@ import pytest
 
 from memctl.models.assigned import assigned
 from memctl.models.curate import merge
-from memctl.models.supersede import stale
+from memctl.models.supersede import given_values, stale
 
 # (older, newer): the newer one makes the older stale.
 REPLACED = [
@@ -146,3 +146,15 @@ def test_consolidation_keeps_the_assigned_value() -> None:
         "UPDATE workers SET region = 'eu-central-1' WHERE name = 'the ingest worker';"
         "  -- was 'us-east-1'"
     ]
+
+
+def test_recall_reads_the_value_set() -> None:
+    """recall's reading of a hit's value (`given_values`) gives the value an assignment
+    sets, not the words of the statement ("update", "select")."""
+    assert given_values("UPDATE squads SET lead = 'Ilse' WHERE name = 'Orion';") == {"ilse": "name"}
+    assert given_values("SELECT lead FROM squads WHERE name = 'Orion';  -- 'Yusuf'") == {
+        "yusuf": "name"
+    }
+    assert given_values(
+        "export EDITOR=Sublime Text   # Wanda's dotfiles", frozenset({"editor"})
+    ) == {"sublime": "name", "text": "name"}
