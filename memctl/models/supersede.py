@@ -88,6 +88,10 @@ A change said in another language than English (German, Chinese, French, Spanish
 is read by `memctl.models.restated`: the same sentence but for one value with a word of
 "now" or a Chinese verb of change, or with a "no longer".
 
+A change stated as an assignment (a SQL UPDATE, a JSON Patch, a shell export) is read by
+`memctl.models.assigned`: a subject's key set to a value, the key one whatever its case
+or punctuation.
+
 Pure: no I/O. Used by builtin's consolidation (`curate`), the check of a model's
 consolidation (`memctl.pipeline.consolidate`) and recall's ordering.
 """
@@ -101,6 +105,7 @@ from functools import cache, lru_cache
 from itertools import pairwise
 from typing import Any, Concatenate, Generic, ParamSpec, TypeVar
 
+from memctl.models.assigned import assigned, assigned_changes
 from memctl.models.restated import restated_changes
 from memctl.models.words import ASIDE, kin_words, person
 
@@ -1382,6 +1387,8 @@ def stale(
     _valued_changes(facts, about, found, names)
     _told_changes(facts, about, slots, found, names)
     restated_changes(facts, found)  # a change said in another language than English
+    # a change stated as an assignment: SQL, a JSON Patch, a shell line
+    assigned_changes(facts, found, _run_kind)
     return dict(found)
 
 
@@ -2545,6 +2552,10 @@ def given_values(
     where something happened ("was promoted at Soylent") is no value.
     No wording is read beyond that: what makes two facts one slot is their subject and
     the sort of their values (recall's `newest_first`)."""
+    if (made := assigned(text)) is not None:
+        # "SELECT host ... -- 'db3'", "export HOST=db3  # staging": the value set
+        given = {word.casefold(): _kind(word) for word in made.value.split()}
+        return {word: kind for word, kind in given.items() if word not in asked} or None
     shape = _shape(text)
     if shape is None or shape.adds or shape.past or _RELATION & set(shape.folded):
         return None
