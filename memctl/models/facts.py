@@ -254,6 +254,31 @@ _STAY_IN_TOUCH = re.compile(
 )
 """The conversation arranging itself ("I'll let you know how it goes", "I'll text you
 the address"): nothing to remember about anyone."""
+_HANDED_OVER = re.compile(
+    r"^I(?:['’]ll|\s+will|(?:['’]m|\s+am)\s+(?:just\s+)?going\s+to)\s+(?:just\s+)?"
+    r"(?:pass|transfer|put|hand)\s+(?:you|u)\s+(?:(?:through|over|back)\s+)?to\b",
+    re.I,
+)
+"""The call or chat handed on ("I'm just going to transfer you to my colleague in
+billing, please hold", "I'll pass you to our retention team", "I'll put you through to
+Mum"): the conversation arranging itself, as a helpdesk agent or a phone does; what the
+next one says is the news."""
+_SYMPATHY = re.compile(
+    r"^I\s+(?:(?:completely|totally|fully|really|can|do)\s+)*(?:understand|imagine|appreciate)"
+    r"\s+how\s+[\w'’-]+\s+(?:that|this|it)\s+(?:must\s+be|is|has\s+been|must\s+have\s+been)"
+    r"\W*$",
+    re.I,
+)
+"""Sympathy said as a formula ("I understand how frustrating that must be", "I can
+imagine how stressful this is"): a reply to the other's news, of no one."""
+_WELCOMED = re.compile(
+    r"^(?:(?:hi|hello|hey)\W+(?:and\s+)?)?(?:(?:(?:mr|mrs|ms|miss|dr)\.?\s+)?[A-Z][\w'’-]+,\s+)?"
+    r"welcome\s+(?:back\s+)?(?:to|after|from)\s+[^,;:]*$",
+    re.I,
+)
+"""A welcome and where to ("Hello and welcome to Harbourline Energy live chat!", "Welcome
+back after half term."): a greeting however many words it names; with a clause after it
+("Welcome to the team, Rhian starts Monday") the clause is news."""
 _AFTERTHOUGHT = r"\s*,(?:\s+[^\s,;]+){1,6}\s*$"
 """A comma and a short afterthought closing the sentence, six words at most ("..., the soup
 is boiling over.", "..., wish me luck."): an excuse or a wish, not a clause of its own news
@@ -2799,6 +2824,9 @@ def _not_told(sentence: str) -> bool:
         sentence[0] in '"“'
         or bool(_IMPERATIVE.match(sentence) and not _AGREED.search(sentence))
         or bool(_STAY_IN_TOUCH.match(sentence))
+        or bool(_HANDED_OVER.match(sentence))
+        or bool(_SYMPATHY.match(sentence))
+        or bool(_WELCOMED.match(sentence))
         or bool(_TIME_SUITS.match(sentence))
         or bool(_ACCEPTED.match(sentence))
         or (_CHAT_WORD.search(sentence) is not None and bool(_CHAT_ITSELF.search(sentence)))
@@ -4224,6 +4252,18 @@ _WHEN_DO = re.compile(
     re.I,
 )
 _SUBJECT_OF = {"do": "I", "did": "I", "will": "I'll", "are": "I'm", "can": "I can"}
+_WHEN_WILL_BE = re.compile(
+    r"^(?:(?:so|and|ok|okay)\W+)?when\s+(?P<aux>will|would)\s+"
+    r"(?P<what>(?!(?:you|u|i|we|they|he|she|it|that|this)\b)[^?]+?)\s+be\s+"
+    r"(?P<state>[^?]+?)\s*\?+$",
+    re.I,
+)
+"""A question of when a thing will be in a state ("when will the plans be ready?", "when
+would the refund be through?"): its answer is "the thing will be ready by the date". A
+pronoun asks of what was said before, not here."""
+_BY_A_DATE = re.compile(r"(?P<by>(?:by|before|after|until|till|from)\s+)(?P<date>.+)", re.I)
+"""A date said with the bound it sets ("By 3 March.", "after the 12th"): the bound is
+part of the answer, the date after it what `_DATE_ALONE` reads."""
 _NOUN_ASKED = re.compile(r"^(?P<what>(?:for\s+)?[\w'’-]+(?:\s+[\w'’-]+){0,2})\s*\?+$")
 """A question of a noun alone, or a preposition and its noun ("housewarming?", "For
 Swanwick??"): what the answer's date is of."""
@@ -4486,7 +4526,11 @@ def _answered(question: str, date: str) -> str:
     # "42, in tests/conftest.py": a value and where it is; the value answers.
     where = _WHERE_TAIL.search(date)
     date, where_said = (date[: where.start()], where[0].rstrip(" .!")) if where else (date, "")
-    value = not _DATE_ALONE.fullmatch(date) and bool(_BARE_VALUE.fullmatch(date))
+    bound = _BY_A_DATE.fullmatch(date.strip())
+    by = ""
+    if bound and _DATE_ALONE.fullmatch(bound["date"]):
+        by, date = bound["by"].casefold(), bound["date"]
+    value = not by and not _DATE_ALONE.fullmatch(date) and bool(_BARE_VALUE.fullmatch(date))
     if not (value and not _VERB.search(date)) and not _DATE_ALONE.fullmatch(date):
         return ""
     asked = [piece for piece in split_sentences(question) if piece.rstrip().endswith("?")]
@@ -4507,6 +4551,10 @@ def _answered(question: str, date: str) -> str:
         if not what:
             return ""
         told = f"{what['what']} {(what['verb'] or 'is').casefold()} {date}"
+    elif when := _WHEN_WILL_BE.match(last):
+        told = f"{when['what']} {when['aux'].casefold()} be {when['state']} {by}{date}"
+    elif by:
+        return ""  # "when is it?" / "By Friday": a bound of what is not said as asked
     elif when := _WHEN_IS.match(last):
         # "friday" alone is read as a date only after its "on": "the move is on friday".
         on = "on " if _WEEKDAY_ALONE.fullmatch(date) else ""

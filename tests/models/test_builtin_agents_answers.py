@@ -1,0 +1,56 @@
+"""builtin on a helpdesk's live chat and on an answer that bounds a date (issue 25 item
+1, prec24): an agent's formulas (the welcome, the sympathy, the hand-over to a
+colleague) tell nothing of anyone; "By 3 October." answering "When will the plans be
+ready?" is when the plans will be ready. Every sentence here is written for these
+tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.conversations import kept_facts
+
+DAY = "2025-09-10T09:00:00+00:00"  # a Wednesday
+
+
+def chat(*lines: str) -> list[str]:
+    """The facts builtin keeps of `lines` ("Name: text"), all said on `DAY`."""
+    return kept_facts(lines, DAY)
+
+
+@pytest.mark.parametrize(
+    "formula",
+    [
+        "Hello and welcome to Fernline Energy live chat!",
+        "Mrs Okoro, welcome back after half term.",
+        "I understand how frustrating that must be.",
+        "I can imagine how stressful this is.",
+        "I'm just going to transfer you to my colleague who handles refunds, please hold.",
+        "I'll pass you to our complaints team.",
+        "I'll put you through to Mum.",
+    ],
+)
+def test_a_chats_formulas_are_no_fact(formula: str) -> None:
+    """What any agent says to any customer, or anyone handing a call on: the news is
+    what is said beside it."""
+    kept = chat(f"Tilda: {formula}", "Ines: My smart meter was fitted on 2 September.")
+    assert kept == ["Ines's smart meter was fitted on 2025-09-02."]
+
+
+def test_a_welcome_with_a_clause_after_it_keeps_the_clause() -> None:
+    """Only a welcome and where to is a greeting: news after its comma is news."""
+    assert chat("Tilda: Welcome to the team, Rhian starts on Monday.") == [
+        "Tilda: Welcome to the team, Rhian starts on 2025-09-15."
+    ]
+
+
+def test_a_date_with_its_bound_answers_when_a_thing_will_be_ready() -> None:
+    """An answer "By 3 October." to "When will X be ready?": the date is when X will be ready,
+    told with its "by"; a bound answering "When is it?" says nothing of what."""
+    assert chat("Ines: When will the kitchen plans be ready?", "Gareth: By 3 October.") == [
+        "Gareth: The kitchen plans will be ready by 2025-10-03."
+    ]
+    assert chat("Ines: When would the refund be through?", "Gareth: Before the 20th.") == [
+        "Gareth: The refund would be through before 2025-09-20."
+    ]
+    assert "Gareth" not in " ".join(chat("Ines: When is it?", "Gareth: By Friday."))
