@@ -6419,6 +6419,11 @@ number or "a", not on its scale, and no digits are before it ("1.1 million" is
 written so already)."""
 
 
+_DIGITS_THOUSAND = re.compile(
+    r"(?<![\d.,])(?<![\d.,]\s)\b(?P<count>[1-9]\d{0,2})\s+thousand\b", re.I
+)
+"""A count in digits and "thousand" in words ("28 thousand", "62 thousand a year"): one
+number, typed as said on a call or in a hurry."""
 _NUMBER_JOINED = re.compile(
     rf"(?:\b(?:{_NUMBER_WORDS})|\d)[\s-]+(?:or|to|and)\s*$|\b(?:point|half|between)\s*$", re.I
 )
@@ -6482,9 +6487,18 @@ def _numbers_as_digits(text: str) -> str:
     said: "one" is often a pronoun, and a pair of numbers is no one number. So is a
     number that is part of another (`_NUMBER_JOINED`, `_JOINS_NUMBER`: "one or two
     hundred" is no "one or 200") or that is not one number (`_spoken_value`): a wrong
-    digit is worse than the words."""
+    digit is worse than the words. Digits before "thousand" are the same number half
+    typed ("28 thousand, everything included" -> "28000"), with the same care for a
+    range's other end ("20 to 30 thousand" is left); a decimal before it is left too."""
     if not any(scale in text.casefold() for scale in _SCALES):
         return text
+
+    def thousands(match: re.Match[str]) -> str:
+        if _NUMBER_JOINED.search(text, 0, match.start()) or _JOINS_NUMBER.match(text, match.end()):
+            return match[0]
+        return f"{match['count']}000"
+
+    text = _DIGITS_THOUSAND.sub(thousands, text)
 
     def digits(match: re.Match[str]) -> str:
         words = re.findall(r"[a-z]+", match[0].casefold())

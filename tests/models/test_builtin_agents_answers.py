@@ -54,3 +54,26 @@ def test_a_date_with_its_bound_answers_when_a_thing_will_be_ready() -> None:
         "Gareth: The refund would be through before 2025-09-20."
     ]
     assert "Gareth" not in " ".join(chat("Ines: When is it?", "Gareth: By Friday."))
+
+
+@pytest.mark.parametrize("label", ["NOTICE", "Important", "URGENT", "Announcement"])
+def test_a_notices_label_is_no_part_of_its_news(label: str) -> None:
+    """A notice pasted into a chat opens on its label as "Reminder:" does: the label
+    announces the news, and the same news said without it is the same fact."""
+    assert chat(f"Mr Hale: {label}: The school will close at 1pm on Friday 19 September.") == [
+        "Mr Hale: The school will close at 1pm on 2025-09-19."
+    ]
+
+
+def test_digits_before_thousand_are_one_number() -> None:
+    """A count typed before "thousand" is the number: 41000; a range's end and a decimal are
+    left as said."""
+    assert chat("Odile: My new salary is 41 thousand a year.") == [
+        "Odile's new salary is 41000 a year."
+    ]
+    assert chat("Odile: The quote was 20 to 30 thousand for the whole extension.") == [
+        "Odile: The quote was 20 to 30 thousand for the whole extension."
+    ]
+    assert chat("Odile: The village hall raised 1.5 thousand pounds for the roof.") == [
+        "Odile: The village hall raised 1.5 thousand pounds for the roof."
+    ]
