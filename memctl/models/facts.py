@@ -3637,6 +3637,7 @@ def facts_told(
                 pieces[index],
                 _said_laughing(pieces, index) or bool(_EMOJI.search(pieces[index])),
             )
+            asked = asked or _confirmed(hearing.question, pieces[index], sentence)
             sentence = asked or _answered(hearing.question, sentence) or sentence
             intro = INTRO.match(sentence) if role == "user" else None
             if intro and intro["name"].casefold() not in _NOT_NAMES:
@@ -4571,6 +4572,42 @@ def _answered(question: str, date: str) -> str:
 
 _WHERE_TAIL = re.compile(r",\s+(?:in|at|on|under)\s+\S+[^,]*$")
 """Where a value said alone is, set off after it ("42, in tests/conftest.py")."""
+_YES_OPENED = re.compile(r"(?:yes|yeah|yep|yup)\b(?:\s+please)?\W+(?=\w)", re.I)
+_ASKED_YES_NO = re.compile(
+    r"^(?:(?:and|so|also)\W+)?(?:will|would|can|could|is|are|was|were|does|do|did|has|have|"
+    r"should)\s+(?!(?:there|that|this|it|he|she|they)\b)\w[^?]*\?$",
+    re.I,
+)
+"""A question asked by its word order, to be answered yes or no ("Will the children need
+boots for camp?", "Is choir still on Wednesdays?"). One asked of "there", "that", "this",
+"it", "he", "she" or "they" asks of whom or what was said before, not here: the bullet
+would not say who ("Does she want photos?" / "Yes, photos.")."""
+_ASKER_OR_HEARER = re.compile(r"\b(?:i|me|my|you|your|u|ur|we|our|us)\b", re.I)
+
+
+def _confirmed(question: str, piece: str, said: str) -> str:
+    """A yes and what it adds, answering a yes-no question of a third person or thing
+    (`_ASKED_YES_NO`), told with the question: "Will the boys need boots for camp?" /
+    "Yes, boots and a raincoat." is "Will the boys need boots for camp? Yes, boots and a
+    raincoat." The question holds the fact; the yes alone holds none. "" when the
+    question names the asker or the one answering (whose "I" and "you" the bullet's
+    speaker would turn), when the answer does not open on its yes (`piece`, as said), or
+    when what follows the yes (`said`, cleaned) opens on a clause of its own, which is a
+    fact without the question."""
+    if not question or not _YES_OPENED.match(piece):
+        return ""
+    asked = [piece for piece in split_sentences(question) if piece.rstrip().endswith("?")]
+    last = asked[-1].strip() if asked else ""
+    said = said[yes.end() :] if (yes := _YES_OPENED.match(said)) else said
+    head = said.split(",")[0]
+    if (
+        not _ASKED_YES_NO.match(last)
+        or _ASKER_OR_HEARER.search(last)
+        or _VERB.search(head)
+        or _ASKER_OR_HEARER.search(head)
+    ):
+        return ""
+    return f"{last} Yes, {said}"
 
 
 def _fact_of(

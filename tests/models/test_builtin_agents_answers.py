@@ -77,3 +77,33 @@ def test_digits_before_thousand_are_one_number() -> None:
     assert chat("Odile: The village hall raised 1.5 thousand pounds for the roof.") == [
         "Odile: The village hall raised 1.5 thousand pounds for the roof."
     ]
+
+
+def test_a_yes_and_what_it_adds_is_told_with_its_question() -> None:
+    """ "Will the boys need boots for camp?" / "Yes, boots and a raincoat.": the question
+    holds the fact the yes confirms, and the answer alone says nothing of what."""
+    assert chat(
+        "Ines: Will the boys need boots for the camp?",
+        "Mr Hale: Yes, boots and a raincoat, it'll be wet.",
+    ) == [
+        "Mr Hale: Will the boys need boots for the camp? Yes, Boots and a raincoat, it'll be wet."
+    ]
+    assert chat(
+        "Ines: Is choir still on Wednesdays this term?", "Mr Hale: Yes, Wednesdays at lunch."
+    ) == ["Mr Hale: Is choir still on Wednesdays this term? Yes, Wednesdays at lunch."]
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        # of "she": the bullet would not say who
+        ("Does she want photos?", "Yes, photos."),
+        # of the asker: "I" would be the answerer's
+        ("Can I bring the dog on the coach?", "Yes, on a lead."),
+        # a clause of its own after the yes is a fact without the question
+        ("Is the hall booked for Saturday?", "Yes, Pavel booked it on Monday."),
+    ],
+)
+def test_a_yes_is_not_told_with_a_question_it_cannot_stand_with(question: str, answer: str) -> None:
+    kept = chat(f"Ines: {question}", f"Mr Hale: {answer}")
+    assert not any(question.rstrip("?") in fact for fact in kept)
