@@ -4533,7 +4533,7 @@ def _answered(question: str, date: str) -> str:
         by, date = bound["by"].casefold(), bound["date"]
     value = not by and not _DATE_ALONE.fullmatch(date) and bool(_BARE_VALUE.fullmatch(date))
     if not (value and not _VERB.search(date)) and not _DATE_ALONE.fullmatch(date):
-        return ""
+        return _thing_answered(question, date)
     asked = [piece for piece in split_sentences(question) if piece.rstrip().endswith("?")]
     while asked and re.fullmatch(r"(?i:when|and when|date|what date|which day)\W*", asked[-1]):
         asked.pop()
@@ -4568,6 +4568,39 @@ def _answered(question: str, date: str) -> str:
         return ""
     told = re.sub(person("your"), "my", re.sub(person("you|u"), "I", told, flags=re.I), flags=re.I)
     return told[0].upper() + told[1:] + where_said
+
+
+_OWN_THING_ASKED = re.compile(r"(?:the|your|ur)\s+\w", re.I)
+_THING_ANSWER = re.compile(r"[\w'’&.£$€-]+(?:\s+[\w'’&.£$€-]+){0,9}[.!]*")
+
+
+def _thing_answered(question: str, said: str) -> str:
+    """A noun phrase said alone in answer to "what's your X?" or "what is the X?"
+    (`_WHAT_IS`), told as "my X is the answer": "What's your usual turnaround on
+    sketches?" / "About a week for a full set of roughs." is "My usual turnaround on
+    sketches is about a week for a full set of roughs." "" for an answer with a verb,
+    no value or a date, or of more than ten words, for a question of another's thing
+    ("his", "her": whose is unsaid in the bullet), and for "what's X like?", which asks
+    how X seems."""
+    asked = [piece for piece in split_sentences(question) if piece.rstrip().endswith("?")]
+    what = _WHAT_IS.match(asked[-1].strip()) if asked else None
+    said = said.strip()
+    if (
+        what is None
+        or not _OWN_THING_ASKED.match(what["what"])
+        # "what's the team like?" asks how it seems, not what it is
+        or re.search(r"\blike$", what["what"], re.I)
+        or _TWO_ASKED_OF.search(what[0])
+        or not _THING_ANSWER.fullmatch(said)
+        or _VERB.search(said)
+        or _NO_VALUE.search(said)
+        or _IMPERATIVE.match(said)
+    ):
+        return ""
+    thing = re.sub(r"^(?:your|ur)\b", "my", what["what"], flags=re.I)
+    said = re.sub(r"^(?:A|An|The|About|Around|One|Two)\b", lambda m: m[0].casefold(), said)
+    told = f"{thing} {(what['verb'] or 'is').casefold()} {said.rstrip('.!')}"
+    return told[0].upper() + told[1:]
 
 
 _WHERE_TAIL = re.compile(r",\s+(?:in|at|on|under)\s+\S+[^,]*$")

@@ -107,3 +107,15 @@ def test_a_yes_and_what_it_adds_is_told_with_its_question() -> None:
 def test_a_yes_is_not_told_with_a_question_it_cannot_stand_with(question: str, answer: str) -> None:
     kept = chat(f"Ines: {question}", f"Mr Hale: {answer}")
     assert not any(question.rstrip("?") in fact for fact in kept)
+
+
+def test_a_noun_phrase_answers_what_the_askeds_own_thing_is() -> None:
+    """ "What's the name of the new caretaker?" / "Mr Adebayo.": the answer is what the
+    thing is; "what's X like?" asks how X seems, and another's thing ("his") is not
+    told, its owner unsaid in the bullet."""
+    assert chat("Ines: What's the name of the new caretaker?", "Kit: Mr Adebayo.") == [
+        "Kit: The name of the new caretaker is Mr Adebayo."
+    ]
+    assert chat("Ines: What's the new office like?", "Kit: Eleven desks.") == []
+    kept = chat("Ines: What's his favourite team?", "Kit: Leeds United.")
+    assert not any("favourite team" in fact for fact in kept)
