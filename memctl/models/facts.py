@@ -254,6 +254,31 @@ _STAY_IN_TOUCH = re.compile(
 )
 """The conversation arranging itself ("I'll let you know how it goes", "I'll text you
 the address"): nothing to remember about anyone."""
+_HANDED_OVER = re.compile(
+    r"^I(?:['’]ll|\s+will|(?:['’]m|\s+am)\s+(?:just\s+)?going\s+to)\s+(?:just\s+)?"
+    r"(?:pass|transfer|put|hand)\s+(?:you|u)\s+(?:(?:through|over|back)\s+)?to\b",
+    re.I,
+)
+"""The call or chat handed on ("I'm just going to transfer you to my colleague in
+billing, please hold", "I'll pass you to our retention team", "I'll put you through to
+Mum"): the conversation arranging itself, as a helpdesk agent or a phone does; what the
+next one says is the news."""
+_SYMPATHY = re.compile(
+    r"^I\s+(?:(?:completely|totally|fully|really|can|do)\s+)*(?:understand|imagine|appreciate)"
+    r"\s+how\s+[\w'’-]+\s+(?:that|this|it)\s+(?:must\s+be|is|has\s+been|must\s+have\s+been)"
+    r"\W*$",
+    re.I,
+)
+"""Sympathy said as a formula ("I understand how frustrating that must be", "I can
+imagine how stressful this is"): a reply to the other's news, of no one."""
+_WELCOMED = re.compile(
+    r"^(?:(?:hi|hello|hey)\W+(?:and\s+)?)?(?:(?:(?:mr|mrs|ms|miss|dr)\.?\s+)?[A-Z][\w'’-]+,\s+)?"
+    r"welcome\s+(?:back\s+)?(?:to|after|from)\s+[^,;:]*$",
+    re.I,
+)
+"""A welcome and where to ("Hello and welcome to Harbourline Energy live chat!", "Welcome
+back after half term."): a greeting however many words it names; with a clause after it
+("Welcome to the team, Rhian starts Monday") the clause is news."""
 _AFTERTHOUGHT = r"\s*,(?:\s+[^\s,;]+){1,6}\s*$"
 """A comma and a short afterthought closing the sentence, six words at most ("..., the soup
 is boiling over.", "..., wish me luck."): an excuse or a wish, not a clause of its own news
@@ -2827,6 +2852,9 @@ def _not_told(sentence: str) -> bool:
         sentence[0] in '"“'
         or bool(_IMPERATIVE.match(sentence) and not _AGREED.search(sentence))
         or bool(_STAY_IN_TOUCH.match(sentence))
+        or bool(_HANDED_OVER.match(sentence))
+        or bool(_SYMPATHY.match(sentence))
+        or bool(_WELCOMED.match(sentence))
         or bool(_TIME_SUITS.match(sentence))
         or bool(_ACCEPTED.match(sentence))
         or (_CHAT_WORD.search(sentence) is not None and bool(_CHAT_ITSELF.search(sentence)))
@@ -3637,6 +3665,7 @@ def facts_told(
                 pieces[index],
                 _said_laughing(pieces, index) or bool(_EMOJI.search(pieces[index])),
             )
+            asked = asked or _confirmed(hearing.question, pieces[index], sentence)
             sentence = asked or _answered(hearing.question, sentence) or sentence
             intro = INTRO.match(sentence) if role == "user" else None
             if intro and intro["name"].casefold() not in _NOT_NAMES:
@@ -4252,6 +4281,18 @@ _WHEN_DO = re.compile(
     re.I,
 )
 _SUBJECT_OF = {"do": "I", "did": "I", "will": "I'll", "are": "I'm", "can": "I can"}
+_WHEN_WILL_BE = re.compile(
+    r"^(?:(?:so|and|ok|okay)\W+)?when\s+(?P<aux>will|would)\s+"
+    r"(?P<what>(?!(?:you|u|i|we|they|he|she|it|that|this)\b)[^?]+?)\s+be\s+"
+    r"(?P<state>[^?]+?)\s*\?+$",
+    re.I,
+)
+"""A question of when a thing will be in a state ("when will the plans be ready?", "when
+would the refund be through?"): its answer is "the thing will be ready by the date". A
+pronoun asks of what was said before, not here."""
+_BY_A_DATE = re.compile(r"(?P<by>(?:by|before|after|until|till|from)\s+)(?P<date>.+)", re.I)
+"""A date said with the bound it sets ("By 3 March.", "after the 12th"): the bound is
+part of the answer, the date after it what `_DATE_ALONE` reads."""
 _NOUN_ASKED = re.compile(r"^(?P<what>(?:for\s+)?[\w'’-]+(?:\s+[\w'’-]+){0,2})\s*\?+$")
 """A question of a noun alone, or a preposition and its noun ("housewarming?", "For
 Swanwick??"): what the answer's date is of."""
@@ -4514,9 +4555,13 @@ def _answered(question: str, date: str) -> str:
     # "42, in tests/conftest.py": a value and where it is; the value answers.
     where = _WHERE_TAIL.search(date)
     date, where_said = (date[: where.start()], where[0].rstrip(" .!")) if where else (date, "")
-    value = not _DATE_ALONE.fullmatch(date) and bool(_BARE_VALUE.fullmatch(date))
+    bound = _BY_A_DATE.fullmatch(date.strip())
+    by = ""
+    if bound and _DATE_ALONE.fullmatch(bound["date"]):
+        by, date = bound["by"].casefold(), bound["date"]
+    value = not by and not _DATE_ALONE.fullmatch(date) and bool(_BARE_VALUE.fullmatch(date))
     if not (value and not _VERB.search(date)) and not _DATE_ALONE.fullmatch(date):
-        return ""
+        return _thing_answered(question, date)
     asked = [piece for piece in split_sentences(question) if piece.rstrip().endswith("?")]
     while asked and re.fullmatch(r"(?i:when|and when|date|what date|which day)\W*", asked[-1]):
         asked.pop()
@@ -4535,6 +4580,10 @@ def _answered(question: str, date: str) -> str:
         if not what:
             return ""
         told = f"{what['what']} {(what['verb'] or 'is').casefold()} {date}"
+    elif when := _WHEN_WILL_BE.match(last):
+        told = f"{when['what']} {when['aux'].casefold()} be {when['state']} {by}{date}"
+    elif by:
+        return ""  # "when is it?" / "By Friday": a bound of what is not said as asked
     elif when := _WHEN_IS.match(last):
         # "friday" alone is read as a date only after its "on": "the move is on friday".
         on = "on " if _WEEKDAY_ALONE.fullmatch(date) else ""
@@ -4549,8 +4598,77 @@ def _answered(question: str, date: str) -> str:
     return told[0].upper() + told[1:] + where_said
 
 
+_OWN_THING_ASKED = re.compile(r"(?:the|your|ur)\s+\w", re.I)
+_THING_ANSWER = re.compile(r"[\w'’&.£$€-]+(?:\s+[\w'’&.£$€-]+){0,9}[.!]*")
+
+
+def _thing_answered(question: str, said: str) -> str:
+    """A noun phrase said alone in answer to "what's your X?" or "what is the X?"
+    (`_WHAT_IS`), told as "my X is the answer": "What's your usual turnaround on
+    sketches?" / "About a week for a full set of roughs." is "My usual turnaround on
+    sketches is about a week for a full set of roughs." "" for an answer with a verb,
+    no value or a date, or of more than ten words, for a question of another's thing
+    ("his", "her": whose is unsaid in the bullet), and for "what's X like?", which asks
+    how X seems."""
+    asked = [piece for piece in split_sentences(question) if piece.rstrip().endswith("?")]
+    what = _WHAT_IS.match(asked[-1].strip()) if asked else None
+    said = said.strip()
+    if (
+        what is None
+        or not _OWN_THING_ASKED.match(what["what"])
+        # "what's the team like?" asks how it seems, not what it is
+        or re.search(r"\blike$", what["what"], re.I)
+        or _TWO_ASKED_OF.search(what[0])
+        or not _THING_ANSWER.fullmatch(said)
+        or _VERB.search(said)
+        or _NO_VALUE.search(said)
+        or _IMPERATIVE.match(said)
+    ):
+        return ""
+    thing = re.sub(r"^(?:your|ur)\b", "my", what["what"], flags=re.I)
+    said = re.sub(r"^(?:A|An|The|About|Around|One|Two)\b", lambda m: m[0].casefold(), said)
+    told = f"{thing} {(what['verb'] or 'is').casefold()} {said.rstrip('.!')}"
+    return told[0].upper() + told[1:]
+
+
 _WHERE_TAIL = re.compile(r",\s+(?:in|at|on|under)\s+\S+[^,]*$")
 """Where a value said alone is, set off after it ("42, in tests/conftest.py")."""
+_YES_OPENED = re.compile(r"(?:yes|yeah|yep|yup)\b(?:\s+please)?\W+(?=\w)", re.I)
+_ASKED_YES_NO = re.compile(
+    r"^(?:(?:and|so|also)\W+)?(?:will|would|can|could|is|are|was|were|does|do|did|has|have|"
+    r"should)\s+(?!(?:there|that|this|it|he|she|they)\b)\w[^?]*\?$",
+    re.I,
+)
+"""A question asked by its word order, to be answered yes or no ("Will the children need
+boots for camp?", "Is choir still on Wednesdays?"). One asked of "there", "that", "this",
+"it", "he", "she" or "they" asks of whom or what was said before, not here: the bullet
+would not say who ("Does she want photos?" / "Yes, photos.")."""
+_ASKER_OR_HEARER = re.compile(r"\b(?:i|me|my|you|your|u|ur|we|our|us)\b", re.I)
+
+
+def _confirmed(question: str, piece: str, said: str) -> str:
+    """A yes and what it adds, answering a yes-no question of a third person or thing
+    (`_ASKED_YES_NO`), told with the question: "Will the boys need boots for camp?" /
+    "Yes, boots and a raincoat." is "Will the boys need boots for camp? Yes, boots and a
+    raincoat." The question holds the fact; the yes alone holds none. "" when the
+    question names the asker or the one answering (whose "I" and "you" the bullet's
+    speaker would turn), when the answer does not open on its yes (`piece`, as said), or
+    when what follows the yes (`said`, cleaned) opens on a clause of its own, which is a
+    fact without the question."""
+    if not question or not _YES_OPENED.match(piece):
+        return ""
+    asked = [piece for piece in split_sentences(question) if piece.rstrip().endswith("?")]
+    last = asked[-1].strip() if asked else ""
+    said = said[yes.end() :] if (yes := _YES_OPENED.match(said)) else said
+    head = said.split(",")[0]
+    if (
+        not _ASKED_YES_NO.match(last)
+        or _ASKER_OR_HEARER.search(last)
+        or _VERB.search(head)
+        or _ASKER_OR_HEARER.search(head)
+    ):
+        return ""
+    return f"{last} Yes, {said}"
 
 
 def _fact_of(
@@ -6405,6 +6523,11 @@ number or "a", not on its scale, and no digits are before it ("1.1 million" is
 written so already)."""
 
 
+_DIGITS_THOUSAND = re.compile(
+    r"(?<![\d.,])(?<![\d.,]\s)\b(?P<count>[1-9]\d{0,2})\s+thousand\b", re.I
+)
+"""A count in digits and "thousand" in words ("28 thousand", "62 thousand a year"): one
+number, typed as said on a call or in a hurry."""
 _NUMBER_JOINED = re.compile(
     rf"(?:\b(?:{_NUMBER_WORDS})|\d)[\s-]+(?:or|to|and)\s*$|\b(?:point|half|between)\s*$", re.I
 )
@@ -6478,9 +6601,19 @@ def _numbers_as_digits(text: str) -> str:
     number that is part of another (`_NUMBER_JOINED`, `_JOINS_NUMBER`: "one or two
     hundred" is no "one or 200"), that is not one number (`_spoken_value`) or that an
     idiom says for effect (`_FOR_EFFECT_BEFORE`, `_FOR_EFFECT_AFTER`: "a thousand
-    thanks"): a wrong digit is worse than the words."""
+    thanks"): a wrong digit is worse than the words. Digits before "thousand" are the
+    same number half typed ("28 thousand, everything included" -> "28000"), with the same
+    care for a range's other end ("20 to 30 thousand" is left); a decimal before it is
+    left too."""
     if not any(scale in text.casefold() for scale in _SCALES):
         return text
+
+    def thousands(match: re.Match[str]) -> str:
+        if _NUMBER_JOINED.search(text, 0, match.start()) or _JOINS_NUMBER.match(text, match.end()):
+            return match[0]
+        return f"{match['count']}000"
+
+    text = _DIGITS_THOUSAND.sub(thousands, text)
 
     def digits(match: re.Match[str]) -> str:
         words = re.findall(r"[a-z]+", match[0].casefold())

@@ -64,7 +64,8 @@ PREFIX = re.compile(r"^(?P<name>[A-Z][\w'.-]*(?: [A-Z][\w'.-]*){0,2}): (?P<rest>
 # is a fact of its own, not one Correction said (filed under "## Correction").
 LABELS = _words(
     """Correction Corrected Update Updated Note NB FYI Fyi PS Edit Erratum Reminder Heads-up
-    Todo TODO Decision Status Standup Change Changed Fix Fixed Reminder Context Background"""
+    Todo TODO Decision Status Standup Change Changed Fix Fixed Reminder Context Background
+    Notice Announcement Alert Important Urgent"""
 )
 
 

@@ -127,7 +127,7 @@ def test_a_date_alone_is_not_joined_to_a_statement_naming_its_own_day(line: str,
         (
             "Lin: Great. What's your budget, and how big a van?",
             "Mo: about 3 thousand",
-            "Mo's budget is about 3 thousand.",
+            "Mo's budget is about 3000.",
         ),
         ("Lin: how much is the deposit?", "Mo: 450", "Mo: The deposit is 450."),
         # nothing in the question says what the date is of: the date stays alone
