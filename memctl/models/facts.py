@@ -4367,7 +4367,7 @@ def _named_answer(question: str, said: str) -> str:
 
 _ASKED_WHERE_WHAT = re.compile(
     r"^(?:(?:so|and|ok|okay)\W+)?(?P<wh>where|what)\s+(?P<aux>do|does|did|are|is|was|were)\s+"
-    r"(?P<subject>you|u|your\s+[a-z]+|(?!(?:my|his|her|its|our|their)\b)[A-Z][\w'’-]+)"
+    r"(?P<subject>you|u|your\s+[a-z]+|(?!(?:my|his|her|its|our|their)\b)(?-i:[A-Z])[\w'’-]+)"
     r"\s+(?P<verb>[a-z]+)"
     r"(?P<rest>(?:\s+[\w'’-]+){0,3}?)\s*\?+$",
     re.I,
@@ -4627,7 +4627,12 @@ def _thing_answered(question: str, said: str) -> str:
         return ""
     thing = re.sub(r"^(?:your|ur)\b", "my", what["what"], flags=re.I)
     said = re.sub(r"^(?:A|An|The|About|Around|One|Two)\b", lambda m: m[0].casefold(), said)
-    told = f"{thing} {(what['verb'] or 'is').casefold()} {said.rstrip('.!')}"
+    verb = (what["verb"] or "is").casefold()
+    # "what is the band called?" / "The Night Owls." is what the band is called
+    called = re.fullmatch(r"(?P<thing>.+?)\s+(?P<named>called|named)", thing, re.I)
+    if called:
+        thing, verb = called["thing"], f"{verb} {called['named'].casefold()}"
+    told = f"{thing} {verb} {said.rstrip('.!')}"
     return told[0].upper() + told[1:]
 
 

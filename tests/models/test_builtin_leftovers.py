@@ -420,3 +420,14 @@ def test_the_event_memory_and_the_ledger_both_hold_is_one_event() -> None:
     assert extract(conversation, known, lambda text: False) == [
         "Tomas's sister Ines is getting married on june 19th in 2027 instead of june 12th."
     ]
+
+
+def test_what_a_thing_is_called_is_told_in_the_order_it_is_said() -> None:
+    """prec24's reading: `_ASKED_WHERE_WHAT`'s capitalised name matched any word (the
+    pattern is case-blind), so "What is the band called?" / "The Night Owls." came out
+    "The is band the Night Owls called." A thing asked by its name is told as named."""
+    assert chat("Lin: what is the band called?", "Mo: The Night Owls.") == [
+        "Mo: The band is called the Night Owls."
+    ]
+    assert chat("Lin: what's your dog named?", "Mo: Biscuit.") == ["Mo's dog is named Biscuit."]
+    assert chat("Lin: what was the piece in the end?", "Mo: A corbel!") == []
