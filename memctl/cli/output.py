@@ -340,9 +340,9 @@ def working(g: Output, message: str) -> Iterator[Progress]:
     console.width = max(console.width - len("^C"), 20)
     progress = Progress(message)
     status = console.status(progress, spinner="dots")
-    with _ctrl_c_held():
-        status.start()  # its refresh thread inherits the mask: Ctrl-C stays the main's
-    try:
+    try:  # stopped also when a Ctrl-C held meanwhile is raised as the mask is restored
+        with _ctrl_c_held():
+            status.start()  # its refresh thread inherits the mask: Ctrl-C stays the main's
         progress.attach(status)
         _SHOWN.append(progress)
         try:
