@@ -88,14 +88,38 @@ def __getattr__(name: str) -> Any:
 
 
 def main() -> None:
-    from memctl.cli.output import restart_in_utf8_mode
-
-    restart_in_utf8_mode()
     try:
+        from memctl.cli.output import restart_in_utf8_mode
+
+        restart_in_utf8_mode()
         _start_up(sys.argv[1:])(prog_name="memctl")
+    except KeyboardInterrupt:
+        # Ctrl-C during the start-up (the imports of Typer and the command's module:
+        # a few hundred ms, longer on a busy machine) reached the interpreter, which
+        # then kills itself with SIGINT (exit -2) after a traceback.
+        _say_interrupted()
+        raise SystemExit(130) from None
     except SystemExit as done:
+        if _interrupted_silently(done):
+            _say_interrupted()
         _past_a_late_leg(done.code)
         raise
+
+
+def _say_interrupted() -> None:
+    """The line a command interrupted by Ctrl-C ends with (`cli.core.command`'s, through
+    `output.fail`), for a Ctrl-C that came before the command's global options were read,
+    when neither --json nor a stamp can be honoured yet."""
+    print("memctl: error: interrupted", file=sys.stderr, flush=True)
+
+
+def _interrupted_silently(done: SystemExit) -> bool:
+    """Whether Typer ended a Ctrl-C outside a command's body (parsing the line, the
+    global options' callback) with its bare exit 130: its `Exit(130)` raised from the
+    KeyboardInterrupt, where a command's own (`output.fail`) is raised from None, after
+    the line."""
+    ended = done.__context__
+    return done.code == 130 and isinstance(getattr(ended, "__cause__", None), KeyboardInterrupt)
 
 
 def _past_a_late_leg(code: int | str | None) -> None:

@@ -339,13 +339,37 @@ def working(g: Output, message: str) -> Iterator[Progress]:
     # columns to spare keep the echo on the spinner's line, which is cleared whole.
     console.width = max(console.width - len("^C"), 20)
     progress = Progress(message)
-    with console.status(progress, spinner="dots") as status:
+    status = console.status(progress, spinner="dots")
+    try:  # stopped also when a Ctrl-C held meanwhile is raised as the mask is restored
+        with _ctrl_c_held():
+            status.start()  # its refresh thread inherits the mask: Ctrl-C stays the main's
         progress.attach(status)
         _SHOWN.append(progress)
         try:
             yield progress
         finally:
             _SHOWN.remove(progress)
+    finally:
+        status.stop()
+
+
+@contextlib.contextmanager
+def _ctrl_c_held() -> Iterator[None]:
+    """SIGINT blocked in this thread meanwhile, so that a thread started here never takes
+    a Ctrl-C. The kernel hands a terminal's SIGINT to any thread that does not block it;
+    taken by the spinner's, Python only notes it, and the main thread, asleep in poll()
+    on the model's socket, went on waiting for the answer (up to the model's timeout)
+    before it saw the interrupt (CI: a Ctrl-C not honoured within 48 s)."""
+    import signal  # here: only a spinner needs it, and a search's start-up imports none
+
+    if not hasattr(signal, "pthread_sigmask"):  # Windows: Ctrl-C is an event, not this
+        yield
+        return
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
 _SHOWN: list[Progress] = []

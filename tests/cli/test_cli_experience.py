@@ -13,6 +13,7 @@ import pty
 import re
 import select
 import subprocess
+import sys
 import termios
 import time
 from datetime import timedelta
@@ -27,6 +28,7 @@ from tests.support.helpers import (
     DANA,
     MEMCTL,
     append,
+    crash_path,
     jsonl,
     modules_after,
     on_pty,
@@ -245,6 +247,63 @@ def test_mcp_on_a_terminal_says_it_waits_and_ends_on_ctrl_c(workspace):
     assert code == 130
     assert b"memctl: error: interrupted" in shown
     assert process.stdout is not None and process.stdout.read() == b""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "module",
+    [
+        "memctl.cli.output",  # main()'s first import
+        "typer",  # the start-up's import of the app
+        "memctl.cli.views",  # the command module's imports (flush.py's)
+        "litellm",  # the command's work: the model's client
+    ],
+)
+def test_ctrl_c_at_each_moment_of_a_run_exits_130_with_one_line(workspace, cli, llm_server, module):
+    """SIGINT at an exact instant (the crash point's MEMCTL_INTERRUPT_IMPORT: as the run
+    loads `module`). A Ctrl-C during the start-up, before Typer runs (a few hundred ms,
+    longer on a busy machine), ended the process by the signal (exit -2) after a
+    traceback: 4 of 21 kills timed 0.2-1.0 s into a flush."""
+    write_model_config(workspace, llm_server)
+    append(cli, workspace, "t1", DANA)
+
+    done = subprocess.run(
+        [str(MEMCTL), "-w", str(workspace), "flush"],
+        capture_output=True,
+        stdin=subprocess.DEVNULL,
+        env={**os.environ, "PYTHONPATH": crash_path(), "MEMCTL_INTERRUPT_IMPORT": module},
+        timeout=time_limit(60),
+    )
+
+    assert (done.returncode, done.stderr.decode().splitlines()) == (
+        130,
+        ["memctl: error: interrupted"],
+    )
+    assert llm_server.requests == []  # interrupted before the request, not after it
+
+
+def test_ctrl_c_while_typer_reads_the_line_says_interrupted():
+    """Typer ends a Ctrl-C outside a command's body (parsing the line, the global
+    options) with a bare exit 130; main() adds the line every other Ctrl-C ends with.
+    The interrupt comes as click converts the workspace's value (str() of it)."""
+    script = (
+        "import sys\n"
+        "class Interrupting(str):\n"
+        "    def __str__(self):\n"
+        "        raise KeyboardInterrupt\n"
+        "sys.argv = ['memctl', '-w', Interrupting('ws'), 'status']\n"
+        "from memctl.cli.app import main\n"
+        "main()\n"
+    )
+
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, stdin=subprocess.DEVNULL, timeout=60
+    )
+
+    assert (done.returncode, done.stderr.decode().splitlines()) == (
+        130,
+        ["memctl: error: interrupted"],
+    )
 
 
 @pytest.mark.slow

@@ -170,9 +170,11 @@ def test_recall_embeds_over_an_unchanged_index_and_after_a_change(
 @pytest.mark.slow
 def test_recall_json_over_an_unchanged_index(ws: Path, server: EmbedServer, cli) -> None:
     bm25_index(ws, cli)
-    # The installed command embeds everything; the second recall, which finds the
-    # vectors stored, runs in this process: the first already proved the fresh one.
-    for recall_ in (functools.partial(run_memctl, ws), functools.partial(cli, "-w", ws)):
+    # A run of its own (forked with litellm imported) embeds everything; the second
+    # recall, which finds the vectors stored, runs in this process: the first already
+    # proved the fresh one.
+    recalls = (functools.partial(run_memctl, ws, model=True), functools.partial(cli, "-w", ws))
+    for recall_ in recalls:
         run_ = recall_("--json", "recall", PARAPHRASE)
         assert (run_.exit_code, run_.stderr) == (0, "")
         document = json.loads(run_.stdout)
@@ -254,9 +256,10 @@ def test_a_failing_vector_write_under_index_is_one_line(ws: Path, server: EmbedS
             "CREATE TRIGGER refuse BEFORE INSERT ON vectors "
             "BEGIN SELECT RAISE(ABORT, 'the disk refused'); END"
         )
-    # The text run is the installed command's; the --json run, whose error goes the same
-    # way, runs in this process (a fresh interpreter imports litellm again: seconds).
-    for run_ in (run_memctl(ws, "index"), cli("-w", ws, "--json", "index")):
+    # The text run is a run of its own (forked with litellm imported); the --json run,
+    # whose error goes the same way, runs in this process (a fresh interpreter imports
+    # litellm again: seconds).
+    for run_ in (run_memctl(ws, "index", model=True), cli("-w", ws, "--json", "index")):
         assert run_.exit_code == 1, run_.stderr
         assert len(run_.stderr.splitlines()) == 1, run_.stderr
         assert run_.stderr.startswith("memctl: error: the search index failed while embedding")

@@ -106,6 +106,7 @@ def run_memctl(
     timeout: float = 180,
     prefix: Sequence[str] = (),
     executable: bool = False,
+    model: bool = False,
 ) -> Run:
     """memctl in a process of its own (`-w root` first when `root` is given): a hang is a
     timeout, not a stuck suite. Arguments may be bytes (what a shell passes when they are
@@ -113,7 +114,9 @@ def run_memctl(
     The run is forked from the test process's fork server (tests/support/forkserver.py:
     the same process, streams and exit status as the installed command's, without its
     start-up); `prefix` is a command that runs the installed command itself (setpriv, for
-    `run_unprivileged`; prlimit), and `executable` runs it with none."""
+    `run_unprivileged`; prlimit), and `executable` runs it with none. `model`: the run
+    calls a provider (a model or an embedder through litellm), forked with litellm
+    imported (forkserver.popen's `model`)."""
     words = [a if isinstance(a, bytes) else str(a) for a in args]
     options = [*(["-w", str(root)] if root is not None else []), *words]
     data = input.encode("utf-8") if isinstance(input, str) else input
@@ -124,6 +127,7 @@ def run_memctl(
             input=data if data is not None else b"",
             env=environment,
             timeout=timeout,
+            model=model,
         )
     else:
         done = subprocess.run(

@@ -17,6 +17,10 @@ MEMCTL_CRASH_AFTER_EXEC kills just before the first file operation or program st
 after a program whose command line starts with its words (`git push`): the instant after
 that program ended, which no file operation of memctl's own marks (sync's push).
 Reads are neither numbered nor logged. Without MEMCTL_CRASH_ROOT it does nothing.
+
+MEMCTL_INTERRUPT_IMPORT (no root needed) sends the process SIGINT when it first loads
+the module of that name: a Ctrl-C at that exact instant of its start-up or its work,
+which a timed signal from outside hits only by chance.
 """
 
 from __future__ import annotations
@@ -91,5 +95,15 @@ def _install(root: str) -> None:
     sys.addaudithook(hook)
 
 
+def _interrupt_at(module: str) -> None:
+    def hook(event: str, args: tuple) -> None:
+        if event == "import" and args[0] == module:
+            os.kill(os.getpid(), signal.SIGINT)
+
+    sys.addaudithook(hook)
+
+
 if os.environ.get("MEMCTL_CRASH_ROOT"):
     _install(os.environ["MEMCTL_CRASH_ROOT"])
+if os.environ.get("MEMCTL_INTERRUPT_IMPORT"):
+    _interrupt_at(os.environ["MEMCTL_INTERRUPT_IMPORT"])
