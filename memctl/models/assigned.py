@@ -59,15 +59,24 @@ _SHELL = re.compile(
     rf"^{_LABEL}(?:export\s+|set\s+)?(?P<key>[A-Za-z_]\w*)=(?P<value>[^\s#;]+(?: [^\s#;]+)?)"
     r"(?:\s+#\s*(?P<comment>.*))?$"
 )
+_CONFIG = re.compile(
+    rf"^{_LABEL}(?:~\s*)?(?P<key>[A-Za-z_][\w.-]*)\s*=\s*"
+    r"(?:(?P<was>\"[^\"]*\"|'[^']*')\s*(?:->|→)\s*)?(?P<value>\"[^\"]*\"|'[^']*')"
+    r"(?:\s+#\s*(?P<comment>.*))?$"
+)
+_ROW = re.compile(
+    rf"^{_LABEL}(?P<header>[A-Za-z_][\w.-]*(?:,[A-Za-z_][\w.-]*)+)\s+\|\s+(?P<cells>[^|]+)$"
+)
 _WAS = re.compile(
-    r"^(?:was|previously|formerly|before|changed from|moved from|replaces|instead of|not)"
-    r"\s+'?(?P<was>[^';,()]+?)'?(?:\s+(?:any ?more|any longer))?$"
+    r"^(?:was|previously|formerly|before|(?:changed|moved|transferred|switched) from|replaces|"
+    r"instead of|not)"
+    r"\s+'?(?P<was>[^';,()]+?)'?(?:\s+(?:any ?more|any longer)|\s+(?:this|last|since|on)\s.*)?$"
     r"|^'?(?P<gone>[^';,()]+?)'?\s+(?:is|was)\s+(?:gone|retired|decommissioned|removed|dead)$",
     re.I,
 )
 _ADDS = re.compile(r"\b(?:also|too|as well|both|another|second|same as)\b", re.I)
 _SETS = frozenset({"replace", "add"})
-_MAY_ASSIGN = re.compile(r"=|\"op\"|\bselect\b", re.I)
+_MAY_ASSIGN = re.compile(r"=|\"op\"|\bselect\b|,[^|]*\|", re.I)
 _AFTER_KEY = re.compile(r"^(?:\s*(?:is|are|was|:|-+|=|of|to)\b)*\s*(?P<run>[^.;,()]*)")
 _END = r"(?![\w-]|\.\w)"
 """The end of a value: "7" is not named in "7.6" nor "db7" in "db7-eu"."""
@@ -102,7 +111,7 @@ def _comment(comment: str | None) -> tuple[str | None, str | None]:
     """A comment's subject (its first clause that names no value before) and the value
     it names as the one before."""
     subject = was = None
-    for clause in (comment or "").split(";"):
+    for clause in re.split(r"[;,]", comment or ""):
         clause = clause.strip().rstrip(".")
         if not clause:
             continue
@@ -136,6 +145,15 @@ def assigned(text: str) -> Assigned | None:
         if isinstance(value, bool) or not _key(path):
             return None
         return Assigned(_folded_subject(match["label"]), _key(path), str(value), None)
+    if "=" in line and (match := _CONFIG.match(line)):
+        about, was = _comment(match["comment"])
+        subject = match["label"] or about
+        if subject is None:
+            return None
+        before = match["was"][1:-1] if match["was"] else was
+        return Assigned(_folded_subject(subject), _key(match["key"]), match["value"][1:-1], before)
+    if "|" in line and (match := _ROW.match(line)):
+        return _row(match["label"], match["header"].split(","), match["cells"].split(","))
     if "=" in line and (match := _SHELL.match(line)):
         about, was = _comment(match["comment"])
         subject = match["label"] or about
@@ -143,6 +161,22 @@ def assigned(text: str) -> Assigned | None:
             return None
         return Assigned(_folded_subject(subject), _key(match["key"]), match["value"], was)
     return None
+
+
+def _row(label: str | None, header: list[str], cells: list[str]) -> Assigned | None:
+    """A table's row with its header ("service,host | staging,db3"): the first cell is
+    the subject and the second column the key, or, under a label ("The Sable team:
+    ci,since | Jenkins,2024"), the label the subject and the first column the key. A
+    later cell may name the value before ("..., moved from db3 this week")."""
+    cells = [cell.strip() for cell in cells]
+    if len(cells) != len(header) or not all(cells):
+        return None
+    if label is not None:
+        subject, key, value, rest = label, header[0], cells[0], cells[1:]
+    else:
+        subject, key, value, rest = cells[0], header[1], cells[1], cells[2:]
+    was = next((w for cell in rest if (w := _comment(cell)[1])), None)
+    return Assigned(_folded_subject(subject), _key(key), value, was) if _key(key) else None
 
 
 def _names(text: str, phrase: str) -> bool:
@@ -190,18 +224,31 @@ def _leaves(said: str, was: str) -> bool:
     )
 
 
+def _left_for(
+    was: str, left: Sequence[tuple[str, Sequence[str]]], sort: Callable[[str], str]
+) -> bool:
+    """Whether folded value `was` is one a fact names as left (`left`, see
+    `assigned_changes`) beside a value of its sort: the fact moves away from it."""
+    return any(old == was and any(sort(new) == sort(was) for new in beside) for old, beside in left)
+
+
 def _quiet(said: str) -> bool:
     """Whether folded `said` states one value: it neither adds one nor asks."""
     return not _ADDS.search(said) and not said.rstrip().endswith("?")
 
 
 def assigned_changes(
-    facts: Sequence[str], found: dict[int, int], sort: Callable[[str], str]
+    facts: Sequence[str],
+    found: dict[int, int],
+    sort: Callable[[str], str],
+    left: Callable[[str], Sequence[tuple[str, Sequence[str]]]],
 ) -> None:
     """Add to `found` ({stale index: index of the newest fact replacing it}) the facts,
     given oldest first, that a later assignment replaces, or that a later fact moves
     away from an earlier assignment's value (see the module). `sort`: a value's sort
-    by its form (`supersede._run_kind`), for an earlier sentence naming the key."""
+    by its form (`supersede._run_kind`), for an earlier sentence naming the key;
+    `left`: the values a fact names as left, each with the values beside it
+    (`supersede`'s leaving roles: "ora lavora presso B; ha lasciato A", "~~A~~ B")."""
     read = {text: assigned(text) for text in set(facts) if _MAY_ASSIGN.search(text)}
     made_at = [(j, made) for j, text in enumerate(facts) if (made := read.get(text)) is not None]
     if not made_at:
@@ -228,7 +275,12 @@ def assigned_changes(
         was = older.value.casefold()
         for i in of(older.subject):
             said = folded[i]
-            if i > j and was in said and _names(said, older.subject) and _leaves(said, was):
+            if (
+                i > j
+                and was in said
+                and _names(said, older.subject)
+                and (_leaves(said, was) or _left_for(was, left(facts[i]), sort))
+            ):
                 found[j] = i
 
 

@@ -1395,7 +1395,7 @@ def stale(
     _told_changes(facts, about, slots, found, names)
     restated_changes(facts, found)  # a change said in another language than English
     # a change stated as an assignment: SQL, a JSON Patch, a shell line
-    assigned_changes(facts, found, _run_kind)
+    assigned_changes(facts, found, _run_kind, lambda text: _leaving_read(text)[0])
     return dict(found)
 
 
@@ -4138,7 +4138,7 @@ _ENDED_CLAUSE = _Lazy(
 # in Porto"), and the value named in it still holds.
 _STRUCK = _Lazy(r"~~(?P<old>[^~]+)~~\s*(?=\S)", needs="~~")
 _DIFF = _Lazy(
-    r"(?:^|(?<=\s))-\s+(?P<key>[\w][\w .'’-]{0,40}?):\s+(?P<old>\S.*?)\s+\+\s+(?P=key):\s+"
+    r"(?:^|(?<=\s))-\s*(?P<key>[\w][\w .'’-]{0,40}?):\s*(?P<old>[^\s/].*?)\s+(?:/\s+)?\+\s*(?P=key):\s*"
 )
 # A diff is a change made only when it is not put up for review or turned down (fixreview30a:
 # "Reviewed Ana's PR: - timeout: 30 + timeout: 60 (rejected)" leaves the timeout at 30),
@@ -4203,7 +4203,7 @@ def _without_struck_phrases(text: str) -> str:
     return _STRUCK.sub(lambda m: m[0] if _struck_value(m["old"], m.string[m.end() :]) else "", text)
 
 
-_FIELD_BREAK = re.compile(r"\s+[|/—–]\s+|(?<=\w)[.,]\s+|\s+(?=\()")
+_FIELD_BREAK = re.compile(r"\s+(?:[|/—–]|--)\s+|(?<=\w)[.,:]\s+|\s+(?=\()")
 
 
 def _instead(sentence: str) -> str:
