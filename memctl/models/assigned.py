@@ -175,8 +175,17 @@ def _row(label: str | None, header: list[str], cells: list[str]) -> Assigned | N
         subject, key, value, rest = label, header[0], cells[0], cells[1:]
     else:
         subject, key, value, rest = cells[0], header[1], cells[1], cells[2:]
+    if _unnamed(subject) or not _key(key):
+        return None
     was = next((w for cell in rest if (w := _comment(cell)[1])), None)
-    return Assigned(_folded_subject(subject), _key(key), value, was) if _key(key) else None
+    return Assigned(_folded_subject(subject), _key(key), value, was)
+
+
+def _unnamed(subject: str) -> bool:
+    """Whether a row's subject is a description of something it does not name ("the
+    service next door", "the box by the window"): "the" and no capital or digit. Two
+    such rows may speak of two things, and neither replaces the other."""
+    return subject.split()[:1] == ["the"] and not re.search(r"[A-Z\d]", subject)
 
 
 def _names(text: str, phrase: str) -> bool:
@@ -241,14 +250,15 @@ def assigned_changes(
     facts: Sequence[str],
     found: dict[int, int],
     sort: Callable[[str], str],
-    left: Callable[[str], Sequence[tuple[str, Sequence[str]]]],
+    left: Callable[[str, str], Sequence[tuple[str, Sequence[str]]]],
 ) -> None:
     """Add to `found` ({stale index: index of the newest fact replacing it}) the facts,
     given oldest first, that a later assignment replaces, or that a later fact moves
     away from an earlier assignment's value (see the module). `sort`: a value's sort
     by its form (`supersede._run_kind`), for an earlier sentence naming the key;
-    `left`: the values a fact names as left, each with the values beside it
-    (`supersede`'s leaving roles: "ora lavora presso B; ha lasciato A", "~~A~~ B")."""
+    `left`: the values a fact names as left of a subject, each with the values beside
+    it (`supersede`'s leaving roles: "ora lavora presso B; ha lasciato A", "~~A~~ B";
+    none of a relative of the subject's: "Ingrid's brother has left A")."""
     read = {text: assigned(text) for text in set(facts) if _MAY_ASSIGN.search(text)}
     made_at = [(j, made) for j, text in enumerate(facts) if (made := read.get(text)) is not None]
     if not made_at:
@@ -279,7 +289,7 @@ def assigned_changes(
                 i > j
                 and was in said
                 and _names(said, older.subject)
-                and (_leaves(said, was) or _left_for(was, left(facts[i]), sort))
+                and (_leaves(said, was) or _left_for(was, left(facts[i], older.subject), sort))
             ):
                 found[j] = i
 

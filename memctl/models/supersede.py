@@ -1395,7 +1395,7 @@ def stale(
     _told_changes(facts, about, slots, found, names)
     restated_changes(facts, found)  # a change said in another language than English
     # a change stated as an assignment: SQL, a JSON Patch, a shell line
-    assigned_changes(facts, found, _run_kind, lambda text: _leaving_read(text)[0])
+    assigned_changes(facts, found, _run_kind, _left_of)
     return dict(found)
 
 
@@ -4549,6 +4549,14 @@ def _holds_as_value(text: str, who: str | None, value: str) -> bool:
             continue  # a thing's name: "the Juno standup"
         return True
     return False
+
+
+def _left_of(text: str, subject: str) -> list[tuple[str, list[str]]]:
+    """The values `text` names as left (`_leaving_read`), each with the values beside it,
+    when it speaks of `subject` (folded words), not of a relative of its ("Ingrid's
+    brother has left Hawthorn Rovers" leaves Ingrid's club as it was)."""
+    leaving, words = _leaving_read(text)[:2]
+    return [] if words & _ONE_KIN - set(subject.split()) else leaving
 
 
 def _leaving_changes(
