@@ -241,6 +241,14 @@ def _left_for(
     return any(old == was and any(sort(new) == sort(was) for new in beside) for old, beside in left)
 
 
+def _by_form(value: str) -> bool:
+    """Whether `value` is one by its form (a capital, a digit, an address's or a
+    version's punctuation: "db3", "Acme", "2027-03-01"), so that a sentence naming it
+    names the value: a plain lower-case word ("search") is also a word of something else
+    ("the QA lead for search" is no team "search")."""
+    return re.search(r"[A-Z\d@._:/-]", value) is not None
+
+
 def _quiet(said: str) -> bool:
     """Whether folded `said` states one value: it neither adds one nor asks."""
     return not _ADDS.search(said) and not said.rstrip().endswith("?")
@@ -308,7 +316,7 @@ def _replaces(
     if _names(said, value) or not _quiet(said):
         return False
     was = (made.was or "").casefold()
-    if was and was != value and was in said and _names(said, was):
+    if was and was != value and _by_form(made.was or "") and was in said and _names(said, was):
         return True
     run = _keyed_value(text, made.key) if older is None and made.key in said else None
     return run is not None and _one_run(run, sort) and sort(run) == sort(made.value)
