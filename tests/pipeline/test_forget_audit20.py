@@ -164,3 +164,27 @@ def test_undo_past_a_correction_and_a_forget_of_its_fact_gives_one_account(tmp_p
     memory = (root / "MEMORY.md").read_text(encoding="utf-8")
     assert "db3" in memory and "db7" not in memory
     assert run_memctl(root, "search", "db7").exit_code == 1
+
+
+def test_one_fact_two_speakers_said_is_one_for_a_query_and_memory_replace(tmp_path):
+    """Audit 20 findings 0 and 8: "now Grafana OnCall" named Priya's and Farid's copies
+    as two facts, so a forget needed --all and memory_replace refused it."""
+    root = tmp_path / "ws"
+    init_workspace(root)
+    _said(root, "team", "The on-call rotation tool is now Grafana OnCall.", "Priya")
+    _said(root, "ops", "The on-call rotation tool is now Grafana OnCall.", "Farid")
+    assert run_memctl(root, "consolidate").exit_code == 0
+    assert (root / "MEMORY.md").read_text(encoding="utf-8").count("Grafana OnCall") == 2
+
+    dry = run_memctl(root, "--json", "forget", "now Grafana OnCall", "--dry-run")
+    assert dry.exit_code == 0, dry.stderr
+    assert len(json.loads(dry.stdout)["facts"]) == 1
+    ws = Workspace(root)
+    new = "The on-call rotation tool is PagerDuty."
+    replaced = run_tool(
+        ws, load_config(root / "memctl.yaml"), "memory_replace", {"old": "Grafana", "new": new}
+    )
+    assert not replaced.is_error, replaced.text
+    memory = (root / "MEMORY.md").read_text(encoding="utf-8")
+    assert "Grafana" not in memory and new in memory
+    assert run_memctl(root, "search", "Grafana OnCall").exit_code == 1
