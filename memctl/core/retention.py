@@ -40,6 +40,10 @@ MATCH_SHARE = 0.75
 """A decision or a task is in a text when this share of its content words is, so that a
 summary that rephrases it ("chose Postgres 16 for billing") counts."""
 
+NEAR_CHARS = 80
+"""How far before an id's number its word may be ("jobs 9001, 9002, 9003"), or a PR's
+number its "pull request"."""
+
 _TRAIL = ".,;:!?)]}>'\"`"
 _URL = re.compile(r"\bhttps?://[^\s<>\"'`]+", re.IGNORECASE)
 _UUID = re.compile(r"\b[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}\b")
@@ -305,15 +309,28 @@ class Text:
         if keeper.kind == "ref":
             number = keeper.value[1:]
             pattern = rf"(?:#|\b(?:pr|mr|pull request|issue|ticket|bug)\s*#?\s*){number}(?!\d)"
-            return re.search(pattern, self.flat) is not None
+            return self._near(number, re.compile(pattern))
         if keeper.kind == "id" and (numbered := _NUMBERED.fullmatch(keeper.value)):
             # "job 9002" is in "jobs 9001, 9002" and "job #9002" too.
             word, number = re.escape(numbered["word"].lower()), numbered["number"]
             pattern = rf"(?<![a-z0-9]){word}[a-z]{{0,2}}\W{{1,3}}(?:\d+\W{{1,5}})*{number}(?!\d)"
-            return re.search(pattern, self.flat) is not None
+            return self._near(number, re.compile(pattern))
         token = _key(keeper.kind, keeper.value)
         pattern = rf"(?<![a-z0-9]){re.escape(token)}(?![a-z0-9])"
-        return re.search(pattern, self.flat) is not None
+        return self._near(token, re.compile(pattern))
+
+    def _near(self, literal: str, pattern: re.Pattern[str]) -> bool:
+        """Whether `pattern`, whose match ends with `literal`, matches where `literal`
+        is: read in the few characters before each place str.find gives, not tried at
+        every place of a ledger (a year of ledgers is megabytes, and a compaction checks
+        a hundred identifiers)."""
+        at = self.flat.find(literal)
+        while at != -1:
+            end = at + len(literal)
+            if pattern.search(self.flat, max(0, at - NEAR_CHARS), end + 1) is not None:
+                return True
+            at = self.flat.find(literal, at + 1)
+        return False
 
 
 def _key(kind: str, value: str) -> str:

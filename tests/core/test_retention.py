@@ -162,3 +162,7 @@ def test_host_names_and_a_things_number_are_identifiers() -> None:
     # Said again in other words ("#9002", a list of jobs) it is there; another number is not.
     assert Text("Jobs #9001, #9002 ran.").holds(job) and Text("It is job 9002.").holds(job)
     assert not Text("job 90021 ran").holds(job)
+    # Each place a value is said is looked at, not the first alone.
+    path = extract_keepers([("user", "Edit app/main.py now.")])[0]
+    assert Text("see xapp/main.py, then app/main.py").holds(path)
+    assert not Text("see xapp/main.pyc and app/main.pyc").holds(path)
