@@ -188,10 +188,10 @@ def sentences_of(items: Iterable[tuple[str, str]]) -> list[tuple[str, str, tuple
             # or an older summary's `Kept:` line of one): a command line is no commitment.
             text = "\n".join(without_call_echoes(line) for line in text.splitlines())
         for raw in _SENTENCE.split(text):
-            said_by, sentence = role, " ".join(raw.split())
+            said_by, sentence = role, " ".join(raw.split()).removeprefix("Earlier: ")
             if role == "summary" and (marked := _MARKED.match(sentence)):
                 said_by, sentence = marked.group(1).lower(), marked.group(2).strip()
-            sentence = sentence.removeprefix("Earlier: ").strip()
+            sentence = sentence.strip()
             if sentence and sentence != KEPT_HEADER:
                 out.append((said_by, sentence, (position, count)))
                 count += 1

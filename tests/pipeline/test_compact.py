@@ -561,6 +561,10 @@ def test_host_names_and_numbered_ids_are_kept_or_named_as_dropped(workspace: Pat
     text += "".join(path.read_text() for path in (workspace / "memory").glob("*.md"))
     dropped = "\n".join(line for r in retentions for line in r["dropped_list"])
     assert [value for value in said if value not in text and value not in dropped] == []
+    # An earlier summary's Kept list is carried as its points (audit 20 finding 8).
+    summary = read_log(workspace, "t1")[-1]["summary"]
+    assert "Earlier: Kept:" not in summary and "Earlier: - [" not in summary
+    assert "\nEarlier: [user] Sure, it's job 9094 on host build-94.internal\n" in summary
     for retention in retentions:
         parts = ("in_summary", "in_ledger", "kept", "dropped")
         assert sum(retention[part] for part in parts) == retention["checked"]
