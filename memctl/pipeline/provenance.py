@@ -43,10 +43,13 @@ from memctl.core.durable import recorded_mtime, write_atomic
 from memctl.core.errors import MemctlError
 from memctl.core.forgotten import (
     BULLET,
+    ThreadRename,
     Tombstone,
     fact_key,
     older_masks,
     read_tombstones,
+    thread_now,
+    thread_renames,
     unmasked,
 )
 from memctl.core.memory import is_marker, read_memory
@@ -204,6 +207,15 @@ class Ledgers:
                 text = ""
             self._lines[path] = text.splitlines()
         return self._lines[path]
+
+    @functools.cached_property
+    def _renames(self) -> list[ThreadRename]:
+        return thread_renames(self.ws)
+
+    def thread_now(self, thread: str, at: str | None) -> str:
+        """The id now of the thread a flush heading written at `at` names (`thread
+        rename` since: `forgotten.thread_now`)."""
+        return thread_now(self._renames, thread, at)
 
     def log(self, thread: str) -> LogRead | None:
         """A thread's log, read once for all the bullets explained (None: unreadable)."""
@@ -618,7 +630,8 @@ class Origin:
     at: str | None = None
     """When the block was written."""
     thread: str | None = None
-    """The thread a flush block was taken from."""
+    """The thread a flush block was taken from, by its id now: the heading's, or where
+    a `thread rename` since moved it (`forgotten.thread_now`)."""
     entries: str | None = None
     """The log entries the flush block accounts for (`3-7`)."""
     log_absent: bool = False
@@ -821,13 +834,14 @@ def _origin(ledgers: Ledgers, source: Source) -> Origin:
     if read is not None and read.kind == "save":
         origin.kind, origin.at = "save", read.at
     elif read is not None and read.thread is not None and read.entries is not None:
-        origin.kind, origin.at, origin.thread = "flush", read.at, read.thread
+        thread = ledgers.thread_now(read.thread, read.at)
+        origin.kind, origin.at, origin.thread = "flush", read.at, thread
         first, last = read.entries
         origin.entries = f"{first}-{last}" if last != first else str(first)
-        log = ledgers.log(read.thread)
-        origin.log_absent = log is None and not ledgers.has_log(read.thread)
+        log = ledgers.log(thread)
+        origin.log_absent = log is None and not ledgers.has_log(thread)
         legacy = ledgers.older_masks
-        origin.entry = _entry(log, read.thread, first, last, text, legacy=legacy)
+        origin.entry = _entry(log, thread, first, last, text, legacy=legacy)
     return origin
 
 
