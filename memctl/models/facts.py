@@ -6534,12 +6534,14 @@ _DIGITS_THOUSAND = re.compile(
 """A count in digits and "thousand" in words ("28 thousand", "62 thousand a year"): one
 number, typed as said on a call or in a hurry."""
 _NUMBER_JOINED = re.compile(
-    rf"(?:\b(?:{_NUMBER_WORDS})|\d)[\s-]+(?:or|to|and)\s*$|\b(?:point|half|between)\s*$", re.I
+    rf"(?:\b(?:{_NUMBER_WORDS})|\d)(?:[\s-]+(?:or|to|and)|\s*[-–—/])\s*$"
+    r"|\b(?:point|half|between)\s*$",
+    re.I,
 )
-"""What before a number said in words makes it half of something else: a range's or a
-choice's other end ("one or two hundred", "ten to twelve thousand"), a decimal ("three
-point five million"), a fraction ("half a million"), a range opened ("between two
-hundred and ...")."""
+"""What before a number makes it half of something else: a range's or a choice's other
+end ("one or two hundred", "ten to twelve thousand", and typed "20-30 thousand", "20 –
+30 thousand", "12/15 thousand"), a decimal ("three point five million"), a fraction
+("half a million"), a range opened ("between two hundred and ...")."""
 _JOINS_NUMBER = re.compile(rf"[\s-]*(?:or|to|and)\s+(?:\d|an?\b|(?:{_NUMBER_WORDS})\b)", re.I)
 """After a number said in words, the same joined to another number ("five hundred or six
 hundred", "two thousand to 2500")."""

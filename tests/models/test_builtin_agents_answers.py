@@ -79,6 +79,23 @@ def test_digits_before_thousand_are_one_number() -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Odile: The quote was 20-30 thousand.",
+        "Odile: The quote was £20–30 thousand.",
+        "Odile: The quote was 20 - 30 thousand.",
+        "Odile: The crowd was 12/15 thousand strong.",
+        "Odile: The crowd was 4, 5 thousand strong.",
+    ],
+)
+def test_a_range_typed_with_a_dash_or_slash_keeps_its_thousand(said: str) -> None:
+    """ "20-30 thousand" is a range of thousands (review 33 S3): written "20-30000" it
+    reads as 20 to 30000, a wrong number. Its end is left as said, as "20 to 30 thousand"
+    is; so is a choice typed with a comma and a space ("4, 5 thousand")."""
+    assert chat(said) == [said]
+
+
 def test_a_yes_and_what_it_adds_is_told_with_its_question() -> None:
     """ "Will the boys need boots for camp?" / "Yes, boots and a raincoat.": the question
     holds the fact the yes confirms, and the answer alone says nothing of what."""
