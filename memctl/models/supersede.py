@@ -1509,14 +1509,21 @@ _FILED_UNDER = re.compile(
 )
 
 
-_CHANGE_TOLD = _Lazy(
-    r"\b(?:now|instead|no longer|any ?more|moved|changed|switched|replaced)\b",
+_REPLACED_TOLD = _Lazy(
+    r"\b(?:instead|no longer|any ?more|replac(?:ed|es|ing)|supersed(?:ed|es|ing)|rather than"
+    r"|in place of)\b",
     re.I,
-    needs="now|instead|longer|more|moved|changed|switched|replaced",
+    needs="instead|longer|more|replac|supersed|rather|place",
 )
-"""A later fact that says its value changed ("Staging is db7 now and the ticket is
-OPS-12"): its ticket is the change's, not another record's, so two tickets do not keep
-it from replacing the fact before (review 31 C2)."""
+"""A later fact that says it replaces what was before ("Staging is db7 instead and the
+ticket is OPS-12", "The fix is no longer Priya's: Tom has it, ticket OPS-2"): its
+ticket is the change's, not another record's, so two tickets do not keep it from
+replacing the fact before (review 31 C2). "now" alone does not say so: it is the
+commonest word of a status update of another ticket ("The fix is assigned to Priya,
+ticket OPS-1." then "The fix is now assigned to Tom, ticket OPS-2.", two records;
+review 33 S6), nor does a verb of change ("moved", "changed"), which another record's
+update says as well. A later fact that names the earlier one's ticket ("OPS-2 replaces
+OPS-1", "... ticket OPS-2, was OPS-1") is about that record too (`_Found._apart`)."""
 
 
 def _filed_under(text: str) -> str | None:
@@ -1564,18 +1571,19 @@ def _was_for(text: str) -> str | None:
 class _Found(dict[int, int]):
     """`stale`'s {stale index: index of the fact that replaced it}, refusing every
     reading's pair of two facts whose closing asides name two subjects, whose subjects
-    two identifiers key, that two tickets file (unless the later says its value changed,
-    `_CHANGE_TOLD`), or two diffs under two labels or values of two owners (see
-    above): the pair is never made, so a later fact of the right subject may still be
-    paired."""
+    two identifiers key, that two tickets file (unless the later says it replaces the
+    earlier or names its ticket, `_REPLACED_TOLD`), or two diffs under two labels or
+    values of two owners (see above): the pair is never made, so a later fact of the
+    right subject may still be paired."""
 
     def __init__(self, facts: Sequence[str], about: Sequence[str | None] | None = None) -> None:
         super().__init__()
         self._asides = _aside_subjects(facts)
         keys = {text: _subject_key(text) for text in set(facts)}  # a fact said again
         self._keys = [keys[text] for text in facts]
+        self._facts = facts
         self._tickets = [_filed_under(text) for text in facts]
-        self._changes = [bool(_CHANGE_TOLD.search(text)) for text in facts]
+        self._replacing = [bool(_REPLACED_TOLD.search(text)) for text in facts]
         self._owners = [_was_for(text) for text in facts]
         self._labels = [
             _diff_label(text, about[i] if about else None) for i, text in enumerate(facts)
@@ -1587,11 +1595,23 @@ class _Found(dict[int, int]):
             for a, b in (
                 (self._asides[older], self._asides[newer]),
                 (self._keys[older], self._keys[newer]),
-                (self._tickets[older], None if self._changes[newer] else self._tickets[newer]),
+                (self._tickets[older], self._own_ticket(older, newer)),
                 (self._labels[older], self._labels[newer]),
                 (self._owners[older], self._owners[newer]),
             )
         )
+
+    def _own_ticket(self, older: int, newer: int) -> str | None:
+        """`newer`'s ticket as a record of its own, or None when it says it replaces what
+        was before (`_REPLACED_TOLD`) or names `older`'s ticket anywhere in its text."""
+        ticket, own = self._tickets[older], self._tickets[newer]
+        if ticket is None or own is None or ticket == own:
+            return own
+        if self._replacing[newer] or re.search(
+            rf"(?<![\w-]){re.escape(ticket)}(?![\w-])", self._facts[newer], re.I
+        ):
+            return None
+        return own
 
     def __setitem__(self, older: int, newer: int) -> None:
         if not self._apart(older, newer):
