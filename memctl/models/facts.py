@@ -1132,13 +1132,23 @@ def _ordinals_as_digits(text: str) -> str:
     return "".join(out)
 
 
-_PRESENT_REACH = 122
-"""How many days back (four months) a day of a month said in the present may be before
-it is read as the next year's: "The lease ends on 1 April", said on 10 September, is
-next April (the April before, 162 days back, was a past date for a term plainly ahead;
-review 32). Nearer, the nearest stays, as the dates' tests read it ("It's on May the
-3rd", "I'm leaving Sheffield on the first of March", said on 9 June: that May's, that
-March's)."""
+_PRESENT_REACH = 14
+"""How many days back (two weeks) a day of a month said in the present or of a plan may
+be before it is read as the next year's. "The lease ends on 1 April" said on 10
+September is next April (review 32); so are "I'm leaving Sheffield on the first of
+March", "I move on 1 March" and "My flight is on 1 March" said on 9 June (review 33 S7:
+four months back, they were read as that March, a plan put in the past; "I moved on 1
+March" is that March). A day a few days back said in the present is a slip of tense or
+a late message more often than a plan a year ahead, and stays the nearest. A state
+begun that day ("since 1 March") or a thing of that day ("the photos from 3 May") is
+not ahead: `_SINCE_THEN`."""
+_SINCE_THEN = re.compile(r"\bsince$|\b(?:is|are|['’]s|['’]re)\s+from$", re.I)
+"""Before a day of the month, what does not look ahead in a present clause: "since" (a
+state begun then: "I've lived here since 1 March") and "from" right after a copula (a
+thing of that day: "the photos are from 3 May"). "Available from 1 April" looks ahead,
+and so does a "from" that opens a range ("is from 1 March to 5 March"), read as its
+end is."""
+_RANGE_GOES_ON = re.compile(r"\s*(?:(?:to|through|thru|until|till)\b|[-–—])", re.I)
 
 
 def _day_of_month(
@@ -1152,7 +1162,7 @@ def _day_of_month(
     True), the present or ahead (False) or neither. A month named before it in the
     sentence (or else `month_said`, named in a sentence before it) is its month, in the
     year nearest the day it was said, or the next year's when the clause is in the
-    present and the nearest is more than four months past (`_PRESENT_REACH`: "The lease
+    present and the nearest is more than two weeks past (`_PRESENT_REACH`: "The lease
     ends on 1 April", said in September, is next April; review 32); otherwise it is this
     month's day or the next month's (the last month's, said of the past), as people mean
     "the 3rd" said on the 21st. `written`: the dates of the sentence so far, which a
@@ -1192,7 +1202,11 @@ def _day_of_month(
         if not candidates:  # "1st of november ... the 31st": no such day in that month
             return match[0]
         chosen = min(candidates, key=lambda when: abs((when - day).days))
-        if tense is False and (day - chosen).days > _PRESENT_REACH:
+        said_to = match.end("prep") if match["prep"] else match.start()
+        since_then = _SINCE_THEN.search(match.string, 0, said_to) and not _RANGE_GOES_ON.match(
+            match.string, match.end()
+        )
+        if tense is False and not since_then and (day - chosen).days > _PRESENT_REACH:
             chosen = next((when for when in candidates if when > day), chosen)
     else:
         near = _day_near(match, day, number, tense is True, max(written) if written else None)
