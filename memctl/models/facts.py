@@ -912,10 +912,13 @@ def _day_owns(match: re.Match[str]) -> str:
 
 
 _OWN_PREPOSITION = re.compile(
-    r"\b(?:of|about|since|until|till|to|by|before|after|from|through|as of)\s+$", re.I
+    r"\b(?:of|about|since|until|till|to|by|before|after|from|through|as of)\s+(?:['‘\"“]\s*)?$"
+    r"|\bon\s+['‘\"“]\s*$",
+    re.I,
 )
 """A preposition just before a relative date, which takes the date itself: the date's
-own "on" or "in" is not written after it."""
+own "on" or "in" is not written after it; nor after an "on" before a quoted day ("on
+'tomorrow'", `_quoted_alone`)."""
 
 
 _FROM_DAY = re.compile(
@@ -1339,11 +1342,27 @@ _OPENS_QUOTE = re.compile(r"[«‹\"“„‘'「『《〈]\s*$")
 _CLOSES_QUOTE = re.compile(r"\s*[»›\"”“’'」』》〉]")
 
 
+_VALUE_BEFORE = re.compile(
+    r"(?:\b(?:is|was|are|were|be|been|ist|war|est|était|es|era)|['’]s)\s+"
+    r"(?:(?:now|still|on|until|till|by)\s+)?$|\b(?:on|to|until|till)\s+$",
+    re.I,
+)
+"""What before a quotation makes it the sentence's value, not a thing named: a copula
+("My appointment is 'tomorrow'", "Der Termin ist „morgen“") or a preposition of a day
+("moved to 'tomorrow'", "until 'tomorrow'")."""
+
+
 def _quoted_alone(text: str, start: int, end: int) -> bool:
     """Whether `text[start:end]`, a time word, is all a quotation holds (« Demain »,
     "Tomorrow", 《明天》): a title or a name (a film's, a book's, a song's), said as a
-    name, not a day (review 31 B6). "He said « à demain »" holds more than the word."""
-    return bool(_OPENS_QUOTE.search(text, 0, start) and _CLOSES_QUOTE.match(text, end))
+    name, not a day (review 31 B6). "He said « à demain »" holds more than the word. A
+    word in lower case that is the sentence's value (`_VALUE_BEFORE`: "My appointment
+    is 'tomorrow'") is a day quoted, as a title would be written with its capital
+    (review 33 S8: the appointment's day was lost)."""
+    opened = _OPENS_QUOTE.search(text, 0, start)
+    if opened is None or not _CLOSES_QUOTE.match(text, end):
+        return False
+    return not (text[start].islower() and _VALUE_BEFORE.search(text, 0, opened.start()))
 
 
 _DAYS_FROM_SAID: dict[str, dict[str, int]] = {
