@@ -4682,6 +4682,7 @@ boots for camp?", "Is choir still on Wednesdays?"). One asked of "there", "that"
 "it", "he", "she" or "they" asks of whom or what was said before, not here: the bullet
 would not say who ("Does she want photos?" / "Yes, photos.")."""
 _ASKER_OR_HEARER = re.compile(r"\b(?:i|me|my|you|your|u|ur|we|our|us)\b", re.I)
+_YES_BUT = re.compile(r"(?:but|though|although)\b", re.I)
 
 
 def _confirmed(question: str, piece: str, said: str) -> str:
@@ -4693,7 +4694,8 @@ def _confirmed(question: str, piece: str, said: str) -> str:
     speaker would turn), when the answer does not open on its yes (`piece`, as said), or
     when what follows the yes (`said`, cleaned) opens on a clause of its own, which is a
     fact without the question."""
-    if not question or not _YES_OPENED.match(piece):
+    opened = _YES_OPENED.match(piece)
+    if not question or opened is None:
         return ""
     asked = [piece for piece in split_sentences(question) if piece.rstrip().endswith("?")]
     last = asked[-1].strip() if asked else ""
@@ -4706,6 +4708,16 @@ def _confirmed(question: str, piece: str, said: str) -> str:
         or _ASKER_OR_HEARER.search(head)
     ):
         return ""
+    # What followed the yes as it was said: its first word's case ("Yes, no hot water
+    # yet", not "Yes, No ..."), and a "but" the cleaning cut, which makes the rest a
+    # reservation, not a contradiction (review 33 S13: "Yes, but no hot water yet.")
+    after_yes = piece[opened.end() :]
+    if (first := re.match(r"\w+", said)) and (
+        as_said := re.search(rf"\b{re.escape(first[0])}\b", after_yes, re.I)
+    ):
+        said = as_said[0] + said[first.end() :]
+    if _YES_BUT.match(after_yes) and not _YES_BUT.match(said):
+        said = f"but {said}"
     return f"{last} Yes, {said}"
 
 

@@ -98,12 +98,22 @@ def test_a_range_typed_with_a_dash_or_slash_keeps_its_thousand(said: str) -> Non
 
 def test_a_yes_and_what_it_adds_is_told_with_its_question() -> None:
     """ "Will the boys need boots for camp?" / "Yes, boots and a raincoat.": the question
-    holds the fact the yes confirms, and the answer alone says nothing of what."""
+    holds the fact the yes confirms, and the answer alone says nothing of what. What
+    follows the yes keeps the case it was said in ("Yes, boots", no longer "Yes, Boots":
+    review 33 S13 found the capital made "Yes, No hot water yet" read as a contradiction)."""
     assert chat(
         "Ines: Will the boys need boots for the camp?",
         "Mr Hale: Yes, boots and a raincoat, it'll be wet.",
     ) == [
-        "Mr Hale: Will the boys need boots for the camp? Yes, Boots and a raincoat, it'll be wet."
+        "Mr Hale: Will the boys need boots for the camp? Yes, boots and a raincoat, it'll be wet."
+    ]
+
+
+def test_a_yes_with_a_but_keeps_its_but() -> None:
+    """ "Yes, but no hot water yet." confirms with a reservation: cut to "Yes, No hot water
+    yet." it read as a contradiction (review 33 S13)."""
+    assert chat("Ines: Is the boiler fixed?", "Gareth: Yes, but no hot water yet.") == [
+        "Gareth: Is the boiler fixed? Yes, but no hot water yet."
     ]
     assert chat(
         "Ines: Is choir still on Wednesdays this term?", "Mr Hale: Yes, Wednesdays at lunch."
