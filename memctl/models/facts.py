@@ -3371,6 +3371,15 @@ _VOCATIVE_START = re.compile(
 )
 
 
+_SALUTATION = re.compile(
+    r"^(?i:dear)\s+(?:(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Professor)\.?\s+)?"
+    r"[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?,\s+(?=\S)"
+)
+"""A letter's salutation before its first sentence ("Dear Ms Okafor, ...", "Dear Tom
+Reyes, ..."): whoever it names is the reader, a participant or not (a portal's letter
+names the advisor by surname, which the chat's names do not hold)."""
+
+
 def _without_vocative(sentence: str, names: frozenset[str]) -> str:
     """The sentence without a participant named as the one spoken to: "That's cool,
     Ana!" is a reaction, and "Ana, since we last chatted, ..." is not about Ana, nor is
@@ -3381,6 +3390,9 @@ def _without_vocative(sentence: str, names: frozenset[str]) -> str:
     start = _VOCATIVE_START.match(sentence)
     if start and start["name"].casefold() in names:
         rest = sentence[start.end() :]
+        sentence = rest[:1].upper() + rest[1:]
+    if salutation := _SALUTATION.match(sentence):
+        rest = sentence[salutation.end() :]
         sentence = rest[:1].upper() + rest[1:]
     kin = _KIN_VOCATIVE.match(sentence)
     if kin and (kin["name"] is None or kin["name"].casefold() in names):
