@@ -2849,8 +2849,10 @@ _RUN_OUTPUT = re.compile(
     r"\b\d+ (?:passed|failed|errors?|skipped|xfailed|xpassed)(?=\s*(?:[,.;:)]|$|in \d))"
     # an exception as a traceback's last line prints it: "RuntimeError: Event loop ..."
     r"|\b[A-Z][a-z]\w*(?:Error|Exception):"
-    # a log line's level: "INFO: Uvicorn running on ...", "ERROR: [Errno 98] ..."
-    r"|\b(?:DEBUG|INFO|WARNING|ERROR|CRITICAL|FATAL):"
+    # a log line's level, as a log prints it (in code, in brackets or after the time):
+    # "`INFO: Uvicorn running on ...`", "[ERROR] ...", "09:14:02 WARN ..."; a notice's
+    # "WARNING:" opening a sentence of prose is a label (`words.LABELS`)
+    r"|(?:(?<=`)|(?<=\[)|(?<=\d\d:\d\d:\d\d ))(?:DEBUG|INFO|WARN|WARNING|ERROR|CRITICAL|FATAL)\b"
     # where a compiler or a linter found it: "app/export.py:3:1: F401 ..."
     r"|[\w/.-]+\.\w+:\d+(?::\d+)?:"
 )

@@ -36,6 +36,8 @@ def session(*lines: str) -> list[str]:
         "`pytest -x` → 1 failed: ValueError: bad month",
         "`Listening on http://0.0.0.0:3000` 🎉",
         "`WARNING: disk quota at 91%`",
+        "[ERROR] disk full on /dev/sda1",
+        "09:14:02 WARN retry budget exhausted",
         "`src/cart/total.ts:12:5: error TS2322` `exit code 2`",
         "Ran it, `npm run seed` → `Seeded 12 rows`",
     ],
@@ -63,6 +65,10 @@ def test_a_terminals_output_pasted_is_no_fact(pasted: str) -> None:
             "Ola has 2 failed attempts at the driving test.",
         ),
         (
+            "WARNING: the footbridge is closed until 3 June.",
+            "Ola: WARNING: the footbridge is closed until 2025-06-03.",
+        ),
+        (
             "We pin `pydantic==1.10.13` in requirements.txt.",
             "Ola: We pin `pydantic==1.10.13` in requirements.txt.",
         ),
@@ -70,6 +76,7 @@ def test_a_terminals_output_pasted_is_no_fact(pasted: str) -> None:
 )
 def test_prose_about_the_output_or_the_code_is_kept(said: str, fact: str) -> None:
     """A clause of the developer's own before the output ("the staging job is failing:"),
-    a count naming a thing ("2 failed attempts"), or code the sentence says something of
-    is a statement; the bare tally after it is not."""
+    a count naming a thing ("2 failed attempts"), a notice's "WARNING:" before prose, or
+    code the sentence says something of is a statement; the bare tally after it is
+    not."""
     assert session(f"Ola: {said}", "Ola: `pytest -q` → 3 passed in 0.40s") == [fact]
