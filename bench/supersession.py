@@ -104,6 +104,7 @@ SETS = (
     "nineteenth",
     "twentieth",
     "twentyfirst",
+    "twentysecond",
 )
 MISSES = False  # --misses: print each case missed
 
@@ -11683,6 +11684,740 @@ TWENTYFIRST: dict[str, dict[str, list[str]]] = {
 }
 
 
+# A twentysecond wording set for bench/supersession.py (`twentysecond`), held out.
+# Written 2026-12-06, 05:28-05:31 UTC (per `date -u`), by a helper session started for
+# brief briefs/twentysecond.md. It read ONLY bench/supersession.py (for the format, the 18
+# kinds, the placeholders and how `_values`/`make_cases` fill them, and to avoid the
+# registers of the twenty-one earlier sets); nothing under memctl/, tests/, docs/,
+# bench/README.md, nor anything under notes/ besides what it wrote.
+#
+# Registers aimed at (absent or rare in the earlier sets, checked by grep): a Terraform plan
+# line ('~ host = "X" -> "Y"'); a unified diff of a config file folded onto one line
+# ("-host: X / +host: Y"); a Markdown strikethrough ("~~X~~ Y"); HTML <del>X</del>
+# <ins>Y</ins>; a git commit subject ("chore: point staging at Y (was X)"); a contract
+# amendment ("Clause 4.2 is amended to read ..."); meeting minutes with an action item; a
+# voicemail transcript with fillers ("uh, so, it's Y now, not X"); telegram style ("X
+# CANCELLED STOP NOW Y STOP"); a subtitle (SRT) block on one line; a CSV row after its
+# header ("name,city | X,Y"); kubectl and systemd status lines; pirate and Shakespearean
+# pastiche; a children's-book sentence; sentences in Italian, Portuguese, Turkish and
+# Korean around the value; sports commentary; an airport departures-board line; a
+# lost-and-found notice; a quiz answer correction; a dating-app bio update.
+# No "reverted/rolled back to X" (it would make the old value current again).
+# Distractors: plans called off, someone else's value, hypotheticals, questions (voicemails
+# asking), a change proposed and rejected (minutes), a past value for a different time, the
+# same change words about a different subject (a Terraform plan of another attribute, a
+# chore commit that touches something else, a clause amended about something else); none
+# names {old} or {new}.
+# "also" lines: the same subject's second value ("... also ...; both stay"), and a second
+# subject in the same registers, with its own value ({alt}) or the same value as {old}.
+#
+# Placeholders, as make_cases fills them:
+#   old/new/ask: {s} {S} {old} {new} (and {other}, {n})
+#   distract:    {s} {S} {other} {n}   ({other} is a value of the same sort for home,
+#                employer, favourite, car, school, team and language; a person's name
+#                for every other kind)
+#   also:        {s} {S} {s2} {S2} {alt} {old}   (the first line of each kind has no
+#                {s2}/{S2}: make_cases falls back to it when no second subject is left)
+# No "new" line uses {s2}/{S2}/{alt}, nor {other}.
+# No "ask" line uses {old} or {new}; every "new" line names {new}; no "old" line names
+# {new}.
+# No people are named inside lines other than through placeholders.
+# For the tool kind the subject is "The X team" (capital T), so {S} is put at the start
+# of a line or after a colon.
+# The school kind is about the subject's daughter throughout.
+# No literal braces are used (Terraform and HTML lines need none).
+# One line each, no leading "- " (write() adds the bullet).
+# Checked by check_twentysecond.py (same folder): kinds, keys, placeholders, counts.
+
+TWENTYSECOND: dict[str, dict[str, list[str]]] = {
+    "host": {
+        "old": [
+            '  host = "{old}"   # {s}',
+            "{s}.service - Active: active (running) on {old}",
+            "service,host | {s},{old}",
+            "{S} gira su {old}.",
+        ],
+        "new": [
+            '~ host = "{old}" -> "{new}"   # {s}, plan applied',
+            "config/{s}.yaml: -host: {old} / +host: {new}",
+            "<del>{old}</del> <ins>{new}</ins> is where {s} runs.",
+            "chore: point {s} at {new} (was {old})",
+            "kubectl get endpoints for {s}: {new} ready; {old} removed from the set",
+            "uh, hi, it's about {s}, so, um, it's on {new} now, not {old}, okay, bye",
+            "{S} OFF {old} STOP NOW ON {new} STOP",
+            "Minutes, ops sync: {s} now lives on {new}; {old} wiped. Action: update the runbooks (owner: on-call).",
+            "Arr, {s} be sailin' on {new} now, matey; {old} went to the bottom with the old ship.",
+        ],
+        "distract": [
+            "~ replicas = 2 -> {n}   # {s}, host unchanged",
+            "chore: point {s}'s alerts at {other}'s pager (host unchanged)",
+            "Minutes, ops sync: proposal to move {s} to a new box rejected. Action: none.",
+            "uh, {other} here, quick question, um, is {s} moving? call me back",
+            "kubectl describe for {s}: restarts {n}, node unchanged",
+            "Lost and found: a laptop with a '{s}' sticker, left in room {n}.",
+        ],
+        "also": [
+            "{S} also keeps a warm standby on {alt}; both hosts stay.",
+            '  host = "{alt}"   # {s2}',
+            "service,host | {s2},{old}",
+            "{s2}.service - Active: active (running) on {alt}",
+        ],
+        "ask": [
+            "terraform output: which host is {s} on?",
+            "kubectl: which node does {s} resolve to?",
+            "Su quale macchina gira {s}?",
+        ],
+    },
+    "home": {
+        "old": [
+            "{S} abita a {old}.",
+            "{S} mora em {old}.",
+            "name,city | {s},{old}",
+            "Once upon a time, {s} lived in a little house in {old}.",
+        ],
+        "new": [
+            "{S} ora abita a {new}, non più a {old}.",
+            "{S} agora mora em {new}; saiu de {old} no mês passado.",
+            "{S} artık {new} şehrinde yaşıyor; {old} şehrinden taşındı.",
+            "{S}은(는) {old}에서 {new}(으)로 이사했어요.",
+            "~~{old}~~ {new} -- {s}'s address, updated",
+            "And then {s} packed a big red suitcase, said goodbye to {old}, and went to live in {new}. The end.",
+            "hey, uh, it's {s}, so, um, I'm in {new} now, not {old}, yeah, new place, call me",
+            "Dating bio update: {s}, now based in {new} (no longer {old}), swipe right for coffee.",
+            "14  00:02:11,000 --> 00:02:14,500  {S}: I don't live in {old} any more. I'm in {new} now.",
+        ],
+        "distract": [
+            "{S} pensa di trasferirsi a {other}, ma non ha deciso.",
+            "Dating bio: {s}, would love to visit {other} someday.",
+            "name,city | {s}'s sister,{other}",
+            "{S}'s parents moved to {other}; {s} stayed put.",
+            "Quiz correction: the answer to Q{n} is {other}, not what we printed (capitals round, nothing to do with {s}).",
+            "Minutes: proposal that {s} relocate to {other} for the project rejected.",
+        ],
+        "also": [
+            "{S} also has a summer place in {alt}; both homes stay.",
+            "{S2} abita a {alt}.",
+            "name,city | {s2},{old}",
+            "{S2} mora em {alt}.",
+        ],
+        "ask": [
+            "where does {s} live now?",
+            "{S} nerede yaşıyor?",
+            "{S}은(는) 어디에 살아요?",
+        ],
+    },
+    "employer": {
+        "old": [
+            "{S} lavora presso {old}.",
+            "{S} trabalha na {old}.",
+            "name,employer | {s},{old}",
+            "Bio: {s}, engineer at {old}.",
+        ],
+        "new": [
+            "{S} ora lavora presso {new}; ha lasciato {old}.",
+            "{S} agora trabalha na {new}, não mais na {old}.",
+            "{S} artık {new} şirketinde çalışıyor; {old} şirketinden ayrıldı.",
+            "Dating bio update: {s}, engineer at <del>{old}</del> <ins>{new}</ins>.",
+            "Arr, {s} jumped ship from {old} and now sails under the {new} flag.",
+            "Minutes, people sync: {s} has left {old} and started at {new}. Action: update the vendor contact list.",
+            "uh, hey, it's {s}, so I'm at {new} now, not {old} any more, um, new badge and everything",
+            "{S} LEFT {old} STOP JOINED {new} STOP",
+            "Quiz correction: Q{n} asked where {s} works; we said {old}, the right answer is {new}.",
+        ],
+        "distract": [
+            "{S} ha rifiutato un'offerta di {other}.",
+            "Dating bio: {s}'s plus-one, engineer at {other}.",
+            "Minutes: proposal to second {s} to {other} for a quarter rejected.",
+            "uh, hi, it's a recruiter from {other}, um, for {s}, call back if interested",
+            "name,employer | {s}'s brother,{other}",
+            "{S} interned at {other} {n} summers ago.",
+        ],
+        "also": [
+            "{S} also advises {alt} one day a month; both stay.",
+            "{S2} lavora presso {alt}.",
+            "name,employer | {s2},{old}",
+            "{S2} trabalha na {alt}.",
+        ],
+        "ask": [
+            "where does {s} work these days?",
+            "{S}은(는) 어디에서 일해요?",
+            "{S} dove lavora?",
+        ],
+    },
+    "date": {
+        "old": [
+            '  due_date = "{old}"   # {s}',
+            "project,due | {s},{old}",
+            "Departures: {S}  scheduled {old}  ON TIME",
+            "Clause 4.2: {S} shall be completed by {old}.",
+        ],
+        "new": [
+            '~ due_date = "{old}" -> "{new}"   # {s}',
+            "Clause 4.2 is amended to read: {S} shall be completed by {new} (formerly {old}).",
+            "Departures: {S}  scheduled {old}  DELAYED  now {new}",
+            "chore: push {s} to {new} (was {old})",
+            "milestones.yaml for {s}: -due: {old} / +due: {new}",
+            "Minutes: {s} moved from {old} to {new}. Action: tell the customer (owner: PM).",
+            "{S} {old} CANCELLED STOP NOW {new} STOP",
+            "~~{old}~~ {new}: {s}",
+            "uh, hi, so, about {s}, it's, um, {new} now, not {old}, just so you know",
+        ],
+        "distract": [
+            "~ budget = {n} -> {n}0   # {s}, date untouched",
+            "Clause 4.3 is amended to read: invoices for {s} are due within {n} days.",
+            "Minutes: {other} asked to delay {s}; rejected, the date stands.",
+            "chore: push {s} docs to the wiki (no date change)",
+            "uh, {other} here, um, are we still on for {s}? call me",
+            "The previous {s}, {n} years ago, slipped twice.",
+        ],
+        "also": [
+            "{S} also has a soft-launch date, {alt}; both dates stay.",
+            '  due_date = "{alt}"   # {s2}',
+            "project,due | {s2},{old}",
+            "Clause 4.2: {S2} shall be completed by {alt}.",
+        ],
+        "ask": [
+            "when is {s} due?",
+            "Departures board: what date does {s} show?",
+            "{S} ne zaman?",
+        ],
+    },
+    "owner": {
+        "old": [
+            "CODEOWNERS: /{s}/ @{old}",
+            "service,owner | {s},{old}",
+            "{s}.service  Owner={old}",
+            "Clause 7: {old} is the named owner of {s}.",
+        ],
+        "new": [
+            '~ owner = "{old}" -> "{new}"   # {s}',
+            "CODEOWNERS for {s}: -@{old} / +@{new}",
+            "chore: hand {s} to {new} (was {old})",
+            "Clause 7 is amended to read: {new} is the named owner of {s}, replacing {old}.",
+            "Minutes, platform sync: {s} now owned by {new}; {old} stepped off. Action: {new} to review the alerts.",
+            "uh, {old} here, so, um, {s} is {new}'s now, not mine, call them",
+            "<del>{old}</del> <ins>{new}</ins> owns {s}.",
+            "Hark! {S} hath passed from {old} unto {new}, and {new} alone doth keep it now.",
+            "{S} OWNER {old} OUT STOP {new} IN STOP",
+        ],
+        "distract": [
+            "~ tier = 2 -> {n}   # {s}, owner untouched",
+            "chore: hand {s}'s on-call rota to the bot (owner unchanged)",
+            "Minutes: proposal to give {s} to {other} rejected; no change.",
+            "uh, {other} here, um, do you know who owns {s}? ring me",
+            "CODEOWNERS for {s}'s docs folder: +@{other}",
+            "{n} years ago, {other} looked after {s}.",
+        ],
+        "also": [
+            "{alt} also co-owns {s}; both owners stay.",
+            "CODEOWNERS: /{s2}/ @{alt}",
+            "service,owner | {s2},{old}",
+            "Clause 7: {alt} is the named owner of {s2}.",
+        ],
+        "ask": [
+            "who owns {s}?",
+            "CODEOWNERS for {s}?",
+            "chi è il responsabile di {s}?",
+        ],
+    },
+    "role": {
+        "old": [
+            "role,holder | {s},{old}",
+            "{old} is the {s}.",
+            "Clause 3.1: the {s} is {old}.",
+            "{old} è il {s}.",
+        ],
+        "new": [
+            '~ holder = "{old}" -> "{new}"   # {s}',
+            "roles.yaml: -{s}: {old} / +{s}: {new}",
+            "Clause 3.1 is amended to read: the {s} is {new}, in place of {old}.",
+            "Minutes: {new} takes over as {s} from {old}. Action: {new} to run Thursday's sync.",
+            "~~{old}~~ {new} -- {s}",
+            "uh, hi, it's {old}, so, um, I'm not the {s} any more, it's {new} now, ok bye",
+            "And so {new} became the {s}, and {old} went off to do something else, and everyone clapped.",
+            "{new} artık {s}; {old} görevi bıraktı.",
+            "Quiz correction: who is the {s}? Not {old}, as printed; the answer is {new}.",
+        ],
+        "distract": [
+            "Minutes: motion to make {other} {s} rejected.",
+            "roles.yaml: +deputy {s}: {other}",
+            "uh, {other} here, um, am I still on the list for {s}? let me know",
+            "Clause 3.2 is amended to read: the {s} reports monthly.",
+            "{other} was {s} at a previous job, {n} years ago.",
+            "Quiz correction: Q{n} was about {other}'s role elsewhere, not the {s} here.",
+        ],
+        "also": [
+            "{alt} is also a deputy {s}; both stay.",
+            "role,holder | {s2},{alt}",
+            "{old} is the {s2} too.",
+            "Clause 3.1: the {s2} is {alt}.",
+        ],
+        "ask": [
+            "who is the {s}?",
+            "chi è il {s}?",
+            "{s} kimdir?",
+        ],
+    },
+    "tool": {
+        "old": [
+            '{S}: ci = "{old}"',
+            "{S}: ci,since | {old},2024",
+            "{S}: {old}.service  Active: active (running)",
+            "{S}: builds run on {old}.",
+        ],
+        "new": [
+            '{S}: ~ ci = "{old}" -> "{new}"',
+            "{S}: .ci.yaml -runner: {old} / +runner: {new}",
+            "{S}: chore: move builds to {new} (was {old})",
+            "{S}: {old}.service  Active: inactive (dead) since Monday; {new}.service  Active: active (running), serving all builds",
+            "{S}: <del>{old}</del> <ins>{new}</ins> runs our builds.",
+            "{S}: Minutes: all builds now on {new}; {old} switched off. Action: delete the old credentials.",
+            "{S}: {old} RETIRED STOP BUILDS ON {new} STOP",
+            "{S}: uh, so, quick one, we're, um, on {new} now, {old}'s gone, yeah",
+            "{S}: Avast! We've scuttled {old}; every build now sails on {new}.",
+        ],
+        "distract": [
+            "{S}: ~ timeout = 30 -> {n}",
+            "{S}: chore: move lint to a pre-commit hook (CI unchanged)",
+            "{S}: Minutes: {other} proposed a new CI; rejected.",
+            "{S}: uh, {other} here, um, are we switching CI or not? call me",
+            "{S}: runner-{n}.service  Active: failed; restarted, fine",
+            "{S}: {n} years ago the builds ran on a box under {other}'s desk.",
+        ],
+        "also": [
+            "{S} also uses {alt} for nightly builds; both stay.",
+            '{S2}: ci = "{alt}"',
+            "{S2}: builds run on {old}, same as {s}.",
+            "{S2}: {alt}.service  Active: active (running)",
+        ],
+        "ask": [
+            "{S}: which CI?",
+            "{S}: systemctl status ci -- which one is it?",
+            "{S}: where do our builds run?",
+        ],
+    },
+    "meeting": {
+        "old": [
+            "{S}: every day at {old}.",
+            '  start = "{old}"   # {s}',
+            "meeting,start | {s},{old}",
+            "Departures: {S}  {old}  ON TIME",
+        ],
+        "new": [
+            '~ start = "{old}" -> "{new}"   # {s}',
+            "calendar.yaml for {s}: -start: {old} / +start: {new}",
+            "Departures: {S}  {old}  RETIMED  now {new}",
+            "chore: move {s} to {new} (was {old})",
+            "Minutes: {s} moves from {old} to {new} from tomorrow. Action: everyone update their invites.",
+            "{S} {old} CANCELLED STOP NOW {new} STOP",
+            "uh, hi, so, um, {s}'s at {new} now, not {old}, okay? see you then",
+            "~~{old}~~ {new}: {s}",
+            "{S} ora inizia alle {new}, non più alle {old}.",
+            "7  00:00:41,200 --> 00:00:44,000  From tomorrow {s} is at {new}. Not {old}. {new}.",
+        ],
+        "distract": [
+            '~ room = "{n}A" -> "{n}B"   # {s}',
+            "Minutes: proposal to move {s} later rejected; time unchanged.",
+            "Departures: {S}  GATE CHANGE  room {n}",
+            "uh, {other} here, um, is {s} still on? call me",
+            "chore: move {s} notes to the wiki (time unchanged)",
+            "Last year {s} ran {n} minutes over.",
+        ],
+        "also": [
+            "{S} also has a Friday retro at {alt}; both stay.",
+            '  start = "{alt}"   # {s2}',
+            "meeting,start | {s2},{old}",
+            "Departures: {S2}  {alt}  ON TIME",
+        ],
+        "ask": [
+            "what time is {s}?",
+            "{S} a che ora inizia?",
+            "{S} saat kaçta?",
+        ],
+    },
+    "name": {
+        "old": [
+            "The {s} is called {old}.",
+            "page,title | the {s},{old}",
+            '  title = "{old}"   # the {s}',
+            "<h1>{old}</h1>  (the {s})",
+        ],
+        "new": [
+            '~ title = "{old}" -> "{new}"   # the {s}',
+            "site.yaml for the {s}: -title: {old} / +title: {new}",
+            "<h1><del>{old}</del> <ins>{new}</ins></h1>  (the {s})",
+            "chore: rename the {s} to {new} (was {old})",
+            "Minutes: the {s} is renamed {new}; {old} retired. Action: update the links.",
+            "THE {s} RENAMED STOP {old} OUT STOP {new} IN STOP",
+            "~~{old}~~ {new} -- the {s}",
+            "Lost and found: one name, {old}, no longer used by the {s}, which is now {new}. Claim at reception.",
+            "uh, hi, so, um, the {s}, it's called {new} now, not {old}, yeah",
+        ],
+        "distract": [
+            '~ theme = "light" -> "dark"   # the {s}',
+            "chore: rename the {s}'s image files (title unchanged)",
+            "Minutes: {other}'s proposal to rename the {s} rejected.",
+            "Lost and found: a mug with the {s}'s logo, left in room {n}.",
+            "uh, {other} here, um, are we renaming the {s}? call me",
+            "{n} years ago the {s} was a single page by {other}.",
+        ],
+        "also": [
+            "The {s} also goes by {alt}; both names stay.",
+            "page,title | the {s2},{alt}",
+            "The {s2} is called {old} too, like the {s}.",
+            '  title = "{alt}"   # the {s2}',
+        ],
+        "ask": [
+            "what's the {s} called now?",
+            "what's the <h1> on the {s}?",
+            "come si chiama il {s}?",
+        ],
+    },
+    "phone": {
+        "old": [
+            "name,phone | {s},{old}",
+            "{S}'s number is {old}.",
+            "O número de {s} é {old}.",
+            "{S}의 전화번호는 {old}이에요.",
+        ],
+        "new": [
+            "contacts.vcf for {s}: -TEL:{old} / +TEL:{new}",
+            "<del>{old}</del> <ins>{new}</ins> -- {s}'s number",
+            "hi, it's {s}, uh, so, my number's {new} now, not {old}, um, save it, bye",
+            "{S} NUMBER CHANGED STOP {old} DEAD STOP CALL {new} STOP",
+            "O número de {s} agora é {new}; o {old} foi desligado.",
+            "{S}의 전화번호가 {old}에서 {new}(으)로 바뀌었어요.",
+            "chore: update {s}'s number to {new} (was {old})",
+            "Lost and found: {s}'s old phone ({old}) handed in, SIM cancelled; {s} is on {new} now.",
+            "Il numero di {s} adesso è {new}, non più {old}.",
+        ],
+        "distract": [
+            "contacts.vcf for {s}: +BDAY:03-{n}",
+            "uh, {other} here, um, is this still {s}'s number? call me",
+            "Lost and found: a phone with a cracked screen, room {n}; owner unknown.",
+            "Minutes: request for a work phone for {s} rejected.",
+            "Il numero di {other} è cambiato; quello di {s} no.",
+            "{S} went through {n} phones in their teens.",
+        ],
+        "also": [
+            "{S} also has a desk line, {alt}; both stay.",
+            "name,phone | {s2},{alt}",
+            "O número de {s2} é {alt}.",
+            "{S2}'s number is {alt}.",
+        ],
+        "ask": [
+            "what's {s}'s number?",
+            "{S}의 전화번호가 뭐예요?",
+            "qual é o número de {s}?",
+        ],
+    },
+    "manager": {
+        "old": [
+            "name,manager | {s},{old}",
+            "{S} reports to {old}.",
+            "{S} risponde a {old}.",
+            "Clause 2: {S} shall report to {old}.",
+        ],
+        "new": [
+            '~ manager = "{old}" -> "{new}"   # {s}',
+            "org.yaml: -{s}: {old} / +{s}: {new}",
+            "Clause 2 is amended to read: {S} shall report to {new} (previously {old}).",
+            "Minutes: {s} now reports to {new}; {old} moves to another group. Action: {new} to set up 1:1s.",
+            "uh, hi, it's {s}, so, um, my manager's {new} now, not {old}, for the holiday form",
+            "~~{old}~~ {new} -- {s}'s manager",
+            "{S}'in yöneticisi artık {new}, {old} değil.",
+            "Hark, {s} doth answer now to {new}, and unto {old} no more.",
+            "chore: set {s}'s approver to {new} (was {old})",
+        ],
+        "distract": [
+            "~ desk = {n} -> {n}0   # {s}",
+            "Minutes: proposal to move {s} under {other} rejected.",
+            "uh, {other} here, um, am I {s}'s manager now? nobody told me, call back",
+            "Clause 2.3 is amended to read: {s}'s mentor is {other}.",
+            "{S}'s sister reports to {other}.",
+            "In their first {n} weeks {s} shadowed {other}.",
+        ],
+        "also": [
+            "{S} also has a mentor, {alt}; both stay.",
+            "name,manager | {s2},{alt}",
+            "{S2} reports to {old} too, like {s}.",
+            "{S2} risponde a {alt}.",
+        ],
+        "ask": [
+            "who is {s}'s manager?",
+            "{S}'in yöneticisi kim?",
+            "a chi risponde {s}?",
+        ],
+    },
+    "favourite": {
+        "old": [
+            "{S}'s favourite editor is {old}.",
+            "Dating bio: {s}, {old} user, tabs not spaces.",
+            "name,editor | {s},{old}",
+            "{S}의 최애 에디터는 {old}이에요.",
+        ],
+        "new": [
+            "Dating bio update: {s}, <del>{old}</del> <ins>{new}</ins> user, tabs not spaces.",
+            "dotfiles: -editor: {old} / +editor: {new}   # {s}",
+            "chore: switch {s}'s default editor to {new} (was {old})",
+            "~~{old}~~ {new} -- {s}'s editor of choice",
+            "{S} now swears by {new}; {old} is uninstalled.",
+            "uh, so, it's {s}, um, I'm on {new} now, not {old}, don't judge",
+            "And {s} said, 'I don't like {old} any more. I like {new} best.' And that was that.",
+            "Quiz correction: {s}'s favourite editor is {new}, not {old} as printed.",
+            "{S}의 최애 에디터가 {old}에서 {new}(으)로 바뀌었어요.",
+        ],
+        "distract": [
+            "Dating bio: {s}'s flatmate, {other} fan.",
+            "Minutes: proposal to standardise on {other} rejected; everyone keeps their own editor.",
+            "uh, hi {s}, um, would you ever try {other}? just curious",
+            "chore: switch {s}'s terminal font (editor unchanged)",
+            "At university {s} wrote everything in {other}.",
+            "Quiz correction: Q{n}'s answer is {other}, the oldest editor in the round; nothing to do with {s}.",
+        ],
+        "also": [
+            "{S} also keeps {alt} for quick edits; both stay.",
+            "name,editor | {s2},{alt}",
+            "{S2}'s favourite editor is {old} too, same as {s}.",
+            "{S2}의 최애 에디터는 {alt}이에요.",
+        ],
+        "ask": [
+            "what's {s}'s favourite editor?",
+            "which editor does {s} like best?",
+            "{S}의 최애 에디터는 뭐예요?",
+        ],
+    },
+    "car": {
+        "old": [
+            "{S} drives a {old}.",
+            "name,car | {s},{old}",
+            "{S} guida una {old}.",
+            "Dating bio: {s}, {old} driver, dog person.",
+        ],
+        "new": [
+            "{S} ora guida una {new}; la {old} è venduta.",
+            "{S} agora dirige um {new}; vendeu o {old}.",
+            "Dating bio update: {s}, <del>{old}</del> <ins>{new}</ins> driver, dog person.",
+            "Lost and found: spare key for a {old}, handed in by {s}, who sold it and now drives a {new}.",
+            "And {s} said goodbye to the old {old} and drove home in a shiny new {new}. Beep beep!",
+            "uh, hi, it's {s}, um, the car's a {new} now, not the {old}, for the parking pass",
+            "{S} SOLD {old} STOP BOUGHT {new} STOP",
+            "~~{old}~~ {new} -- {s}'s car",
+            "And here comes {s} in the {new}! The old {old} is long gone and the {new} takes the corner beautifully!",
+        ],
+        "distract": [
+            "{S} test-drove a {other} and walked away.",
+            "Lost and found: a {other} key fob, car park level {n}; not {s}'s.",
+            "Minutes: proposal to give {s} a company {other} rejected.",
+            "uh, hi, it's the {other} dealership, um, calling for {s}, still interested?",
+            "{S}'s first car was a {other}.",
+            "And it's {s}'s brother in the {other}, taking the lead on lap {n}!",
+        ],
+        "also": [
+            "{S} also keeps a {alt} for weekends; both stay.",
+            "name,car | {s2},{alt}",
+            "{S2} drives a {old} too, same as {s}.",
+            "{S2} guida una {alt}.",
+        ],
+        "ask": [
+            "what does {s} drive?",
+            "{S} che macchina guida?",
+            "o que {s} dirige?",
+        ],
+    },
+    "school": {
+        "old": [
+            "{S}'s daughter goes to {old}.",
+            "child,school | {s}'s daughter,{old}",
+            "A filha de {s} estuda na {old}.",
+            "{S}의 딸은 {old}에 다녀요.",
+        ],
+        "new": [
+            "A filha de {s} agora estuda na {new}; saiu da {old}.",
+            "{S}의 딸은 {old}에서 {new}(으)로 전학했어요.",
+            "La figlia di {s} ora va alla {new}, non più alla {old}.",
+            "child,school,note | {s}'s daughter,{new},transferred from {old} this term",
+            "And on Monday {s}'s daughter put on her new {new} jumper and waved goodbye to {old} forever.",
+            "uh, hi, it's {s}, um, my daughter's at {new} now, not {old}, for the pickup list, thanks",
+            "Minutes, PTA: {s}'s daughter has transferred from {old} to {new}. Action: remove her from the {old} list.",
+            "~~{old}~~ {new} -- {s}'s daughter's school",
+            "{S}'S DAUGHTER LEFT {old} STOP NOW AT {new} STOP",
+        ],
+        "distract": [
+            "{S}'s daughter was offered a place at {other}; they said no.",
+            "Lost and found: a {other} PE kit, size {n}; not {s}'s daughter's.",
+            "Minutes, PTA: proposal to move {s}'s daughter to {other} rejected.",
+            "uh, hi {s}, um, would your daughter like a trial day at {other}? just asking",
+            "{S}'s nephew goes to {other}.",
+            "{S} went to {other} as a child, {n} years ago.",
+        ],
+        "also": [
+            "{S}'s daughter also does Saturday drama at {alt}; both stay.",
+            "child,school | {s2}'s daughter,{alt}",
+            "{S2}'s daughter goes to {old} too, same class as {s}'s.",
+            "A filha de {s2} estuda na {alt}.",
+        ],
+        "ask": [
+            "where does {s}'s daughter go to school?",
+            "{S}의 딸은 어느 학교에 다녀요?",
+            "a filha de {s} estuda onde?",
+        ],
+    },
+    "team": {
+        "old": [
+            "{S} is on the {old} team.",
+            "name,team | {s},{old}",
+            "{S} fa parte del team {old}.",
+            "Dating bio: {s}, {old} team by day, climber by night.",
+        ],
+        "new": [
+            '~ team = "{old}" -> "{new}"   # {s}',
+            "teams.yaml: -{s}: {old} / +{s}: {new}",
+            "chore: move {s} to {new} (was {old})",
+            "Minutes, reorg: {s} moves from {old} to {new}, effective today. Action: {s} to join the {new} channel.",
+            "<del>{old}</del> <ins>{new}</ins> -- {s}'s team",
+            "{S} ora fa parte del team {new}; ha lasciato {old}.",
+            "uh, hey, it's {s}, so, um, I'm on {new} now, not {old}, yeah, new standup",
+            "And {s} leaves {old} and signs for {new}! What a transfer!",
+            "{S} artık {new} ekibinde; {old} ekibinden ayrıldı.",
+        ],
+        "distract": [
+            "~ floor = {n} -> {n}1   # {s}",
+            "Minutes, reorg: proposal to move {s} to {other} rejected.",
+            "uh, hi {s}, it's the {other} lead, um, fancy joining us? no pressure",
+            "teams.yaml: +{s}'s intern: {other}",
+            "And {s}'s old mentor signs for {other}! What a transfer!",
+            "{S} did a {n}-week rotation with {other} last year.",
+        ],
+        "also": [
+            "{S} also helps {alt} on Fridays; both stay.",
+            "name,team | {s2},{alt}",
+            "{S2} is on the {old} team too, with {s}.",
+            "{S2} fa parte del team {alt}.",
+        ],
+        "ask": [
+            "which team is {s} on?",
+            "{S} hangi ekipte?",
+            "teams.yaml: what's {s}'s entry?",
+        ],
+    },
+    "language": {
+        "old": [
+            "{S} is written in {old}.",
+            "service,language | {s},{old}",
+            "{S} è scritto in {old}.",
+            "{S}은(는) {old}(으)로 작성되어 있어요.",
+        ],
+        "new": [
+            '~ runtime = "{old}" -> "{new}"   # {s}',
+            "build.yaml for {s}: -language: {old} / +language: {new}",
+            "chore: finish rewriting {s} in {new} (was {old}); the old code is deleted",
+            "<del>{old}</del> <ins>{new}</ins> -- {s}'s implementation language",
+            "Minutes: the {new} rewrite of {s} is live; {old} code removed. Action: archive the {old} repo.",
+            "{S} è ora scritto in {new}; il codice {old} è stato rimosso.",
+            "{S}은(는) {old}에서 {new}(으)로 다시 작성되었어요.",
+            "uh, hi, so, um, {s}, it's all {new} now, no {old} left, yeah",
+            "{S} PORTED STOP {old} GONE STOP ALL {new} STOP",
+        ],
+        "distract": [
+            "Minutes: proposal to port {s} to {other} rejected.",
+            "chore: finish rewriting {s}'s docs (code untouched)",
+            "uh, hi, um, would {s} be faster in {other}? just wondering",
+            "service,language | the service next door,{other}",
+            "The first prototype of {s}, {n} files, was in {other}.",
+            '~ license = "MIT" -> "Apache-2.0"   # {s}',
+        ],
+        "also": [
+            "{S} also ships a {alt} client; both stay.",
+            "service,language | {s2},{alt}",
+            "{S2} is written in {old} too, like {s}.",
+            "{S2} è scritto in {alt}.",
+        ],
+        "ask": [
+            "what's {s} written in?",
+            "{S} hangi dilde yazılmış?",
+            "which language is {s} in?",
+        ],
+    },
+    "email": {
+        "old": [
+            "{S}'s email is {old}.",
+            "name,email | {s},{old}",
+            "L'email di {s} è {old}.",
+            "From: {s} <{old}>",
+        ],
+        "new": [
+            '~ email = "{old}" -> "{new}"   # {s}',
+            "contacts.vcf for {s}: -EMAIL:{old} / +EMAIL:{new}",
+            "chore: update {s}'s address to {new} (was {old})",
+            "<del>{old}</del> <ins>{new}</ins> -- {s}'s email",
+            "{S} ADDRESS CHANGED STOP {old} CLOSED STOP WRITE {new} STOP",
+            "uh, hi, it's {s}, um, email me at {new}, not {old}, that one's closed",
+            "L'email di {s} adesso è {new}; {old} non è più attiva.",
+            "Minutes: {s}'s address is now {new}; {old} deleted. Action: update the mailing list.",
+            "O e-mail de {s} agora é {new}, não mais {old}.",
+        ],
+        "distract": [
+            "contacts.vcf for {s}: +NOTE:prefers calls",
+            "Minutes: request for a second alias for {s} rejected.",
+            "uh, {other} here, um, is {s}'s email changing? ask them",
+            "chore: update {s}'s signature (address unchanged)",
+            "{other}'s address changed last week; {s}'s did not.",
+            "{S} had a student address {n} years ago, long gone.",
+        ],
+        "also": [
+            "{S} also has a personal address, {alt}; both stay.",
+            "name,email | {s2},{alt}",
+            "From: {s2} <{alt}>",
+            "L'email di {s2} è {alt}.",
+        ],
+        "ask": [
+            "what's {s}'s email?",
+            "qual é o e-mail de {s}?",
+            "which address reaches {s}?",
+        ],
+    },
+    "version": {
+        "old": [
+            "{S} is on {old}.",
+            '  image_tag = "{old}"   # {s}',
+            "service,version | {s},{old}",
+            "kubectl: {s} image tag {old}, 3/3 ready",
+        ],
+        "new": [
+            '~ image_tag = "{old}" -> "{new}"   # {s}',
+            "values.yaml for {s}: -tag: {old} / +tag: {new}",
+            "chore: bump {s} to {new} (was {old})",
+            "kubectl: {s} rollout complete, image tag {new}, 3/3 ready; {old} pods terminated",
+            "<del>{old}</del> <ins>{new}</ins> -- {s}",
+            "Minutes: {s} upgraded from {old} to {new}. Action: close the upgrade ticket.",
+            "{S} UPGRADED STOP {old} RETIRED STOP {new} LIVE STOP",
+            "uh, so, um, {s}'s on {new} now, not {old}, everything's fine",
+            "{S} artık {new} sürümünde; {old} kaldırıldı.",
+        ],
+        "distract": [
+            "~ replicas = 2 -> {n}   # {s}",
+            "chore: bump {s}'s test dependencies (service version unchanged)",
+            "Minutes: {other} proposed upgrading {s}; rejected.",
+            "kubectl: {s} canary failed, stayed on the current version",
+            "uh, {other} here, um, are we upgrading {s}? call me",
+            "Last winter {s} was frozen for {n} days.",
+        ],
+        "also": [
+            "{S} also ships a CLI at {alt}; both stay.",
+            '  image_tag = "{alt}"   # {s2}',
+            "service,version | {s2},{old}",
+            "{S2} is on {alt}.",
+        ],
+        "ask": [
+            "what version is {s} on?",
+            "kubectl: which image tag is {s} running?",
+            "{S} hangi sürümde?",
+        ],
+    },
+}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cases", type=int, default=180)
@@ -11716,6 +12451,7 @@ def main() -> int:
         "nineteenth": NINETEENTH,
         "twentieth": TWENTIETH,
         "twentyfirst": TWENTYFIRST,
+        "twentysecond": TWENTYSECOND,
     }
     chosen = [name.strip() for name in args.sets.split(",") if name.strip()]
     if not chosen or any(name not in wordings for name in chosen):

@@ -62,3 +62,24 @@ value ("Das Passwort ist ab sofort …"). None that English writes as a word of 
 ("à présent" is left out: "a present"); English's "now" is each user's own."""
 NOW_CJK = ("现在", "目前", "如今", "今は")
 """The same in Chinese and Japanese, written without spaces."""
+
+NOT_WORDS = (
+    "inte längre",
+    "inte",
+    "ikke lenger",
+    "ikke",
+    "nicht mehr",
+    "nicht",
+    "niet meer",
+    "niet",
+    "już nie",
+    "nie",
+)
+""""Not" and "no longer" of languages written with spaces (Swedish, Norwegian and Danish,
+German, Dutch, Polish), lower case, as a clause opens with them to name the value that
+no longer holds: "Hana bor i Leeds nu, inte längre i Graz", "Syn Grety chodzi teraz do
+Riverside School, już nie do Oakfield Academy" (`models.supersede` reads them as
+English's ", not A")."""
+NOT_PLACED = ("i", "på", "hos", "im", "in", "bei", "bij", "op", "w", "we", "do", "na", "u", "z")
+"""The prepositions of those languages that may come between such a "not" and the value
+("inte längre i Graz", "już nie w Graz", "nicht mehr in Köln"): of the place, not of it."""

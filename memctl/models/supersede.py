@@ -56,7 +56,12 @@ subject-first order (`_fronted`), so every reading sees one skeleton whatever th
 Last, a later fact that names an earlier fact's value in a leaving role (after "from",
 "off", "out of", a verb of leaving, "instead of", or before an arrow), beside another
 value of the same sort, ends it (`_leaving_changes`): the role is a closed list of
-prepositions and verbs, not of phrases.
+prepositions and verbs, not of phrases. The same roles are read in a correction of an
+earlier statement ("an earlier version said A; it is B": `_corrected`), in Japanese
+particles after a value in Latin letters (から "from", を辞め "quit", に代わ "in place of":
+`_japanese_left`), after a "not" or "no longer" of another language opening a clause
+("..., inte längre i A": `NOT_WORDS`), and in a sentence of its own that lets the old
+value go ("A has been switched off", "A has stepped down": `_ENDED_CLAUSE`).
 
 Last of all, by value sort alone (`_valued_changes`): a later fact that gives a subject one
 value of a sort its form says (an e-mail address, an ISO date, a phone number, a clock
@@ -105,7 +110,9 @@ from functools import cache, lru_cache
 from itertools import pairwise
 from typing import Any, Concatenate, Generic, ParamSpec, TypeVar
 
+from memctl.core.lexicon import NOT_PLACED, NOT_WORDS
 from memctl.models.assigned import assigned, assigned_changes
+from memctl.models.language import CJK
 from memctl.models.restated import restated_changes
 from memctl.models.words import ASIDE, kin_words, person
 
@@ -3826,13 +3833,73 @@ _REFUSED = _Lazy(
 )
 
 
+# A change said in Japanese around values in Latin letters (consol24): "HanaはGrazから
+# Leedsに引っ越しました" (from Graz to Leeds), "YukiはCyberdyneを辞めて、今はInitechで働いて
+# います" (quit Cyberdyne; now at Initech), "Marcoのお気に入りはnanoじゃなくて、今はHelixです"
+# (not nano; now Helix), "InesさんがMarcoさんに代わって…になりました" (in Marco's place).
+# No Japanese word is read, but a value in Latin letters between Japanese characters is a
+# token of its own (`_spaced`), and the particle after it (an honorific さん between) says
+# its role, as English's prepositions do: から (from) and ではなく, じゃなく (not) put the old
+# value before the new one; を before a verb of leaving (辞め quit, 売 sell, 離れ leave,
+# 退職 retire) names the value left; に代わ, の代わり (in place of) follow the old value, the
+# new one before it.
+_JAPANESE_ROLES = (
+    ("from", ("から", "ではなく", "じゃなく")),
+    ("left", ("を辞め", "をやめ", "を売", "を離れ", "を退職")),
+    ("in place of", ("に代わ", "の代わり")),
+)
+_HONORIFIC = "さん"
+
+
+def _japanese_role(token: str) -> str | None:
+    """The leaving role a run of Japanese characters gives the value before it (see
+    `_JAPANESE_ROLES`), None for none (any token not in Japanese)."""
+    if token.isascii():
+        return None
+    said = token.removeprefix(_HONORIFIC)
+    return next((role for role, marks in _JAPANESE_ROLES if said.startswith(marks)), None)
+
+
+def _japanese_left(
+    folded: Sequence[str], values: Sequence[bool], k: int
+) -> tuple[tuple[int, int], list[str]] | None:
+    """(where the old value is, [the new one]) when token `k` gives the value run before
+    it a leaving role (`_japanese_role`); None when it gives none."""
+    role = _japanese_role(folded[k])
+    if role is None:
+        return None
+    start = k
+    while start > 0 and values[start - 1]:
+        start -= 1
+    if role != "in place of":
+        return (start, k), _runs(folded, values, k + 1, len(folded))[:1]
+    # "InesさんがMarcoさんに代わって": the first word, a value by its form only (`_tokens`),
+    # is one when a Japanese particle follows it
+    first = start > 1 and not folded[1].isascii()
+    return (start, k), _runs(folded, [first, *values[1:]], 0, start)[-1:]
+
+
+@lru_cache(maxsize=1)
+def _script_break() -> re.Pattern[str]:
+    """Where Chinese or Japanese characters meet other letters: compiled on first use, by
+    a text that is not ASCII (`re` takes milliseconds to compile a class this wide)."""
+    return re.compile(rf"(?<=[{CJK}])(?=[^{CJK}\s])|(?<=[^{CJK}\s])(?=[{CJK}])")
+
+
+def _spaced(text: str) -> str:
+    """`text` with a space where Chinese or Japanese characters meet other letters: a
+    value written in Latin letters or digits inside a Japanese sentence ("HanaはGrazに住ん
+    でいます") is a word of its own, as it is in an English one."""
+    return text if text.isascii() else _script_break().sub(" ", text)
+
+
 def _tokens(sentence: str) -> tuple[list[str], list[bool]]:
     """A sentence's tokens, folded (arrows and semicolons kept, possessives folded to
     the owner), and which can be a value; the first word only by its form (a capital
     there starts the sentence: "Write to Kofi at ...")."""
     tokens = [
         t.replace("’", "'").rstrip(".:,").removesuffix("'s")
-        for t in _LEAVING_TOKEN.findall(sentence)
+        for t in _LEAVING_TOKEN.findall(_spaced(sentence))
     ]
     tokens = [t for t in tokens if t]
     values = [
@@ -3863,7 +3930,8 @@ def _marker(folded: Sequence[str], k: int, phrases: tuple[tuple[str, ...], ...])
 
 # A quick look for a leaving word before a fact is read for one (most facts have none).
 _LEAVING_HINT = re.compile(
-    r"→|->|\b(?:from|off|out of|instead of|rather than|in place of|left|quit|sold|sell|"
+    r"→|->|から|ではなく|じゃなく|を辞め|をやめ|を売|を離れ|を退職|に代わ|の代わり|"
+    r"\b(?:from|off|out of|instead of|rather than|in place of|left|quit\w*|sold|sell\w*|"
     r"(?:part-)?(?:leav|drop|ditch|abandon|retir|replac|swap|trad|exchang|scrap|dump)\w*|"
     r"gave up|give up)\b",
     re.I,
@@ -3905,6 +3973,8 @@ def _leaving(folded: list[str], values: list[bool]) -> list[tuple[str, list[str]
             old = run(k + size)
             if old[1] < len(folded) and folded[old[1]] in _LEAVING_PUT:
                 beside = _runs(folded, values, old[1], len(folded))[:1]
+        elif japanese := _japanese_left(folded, values, k):
+            old, beside = japanese
         elif word[:1].isalpha():
             stem = _stem(word.rsplit("-", 1)[-1])  # "part-exchanged"
             up = stem in _GIVE_UP and folded[k + 1 : k + 2] == ["up"]
@@ -3927,12 +3997,17 @@ _NEGATING = _set("no longer not never anymore more")
 _ENDED = _set("longer anymore")
 
 
+_SENTENCE_END = re.compile(r"(?<=[a-z\d])[.!]\s+(?=[A-Z])")
+
+
 def _negated(sentence: str, denied: set[str] | None = None) -> list[tuple[str, list[str]]]:
     """(the old value, the values of the fact's other clauses) for each value a fact
     names after a negation in its clause (see above); empty when it names none, adds
     ("also") or hedges, and none of a clause that speaks of a relative. The old values
     read as the denied subject of their clause (`_denied`) are added to `denied`."""
-    folded, values = _tokens(re.sub(r",\s*", " ; ", sentence))
+    # a sentence's end is a clause's (consol24): "Yuki no longer works at Cyberdyne.
+    # Please contact Yuki at Initech instead."
+    folded, values = _tokens(_SENTENCE_END.sub(" ; ", re.sub(r",\s*", " ; ", sentence)))
     if not folded or (_ADDS | (_CLASS_HEDGE - _NEGATING)) & set(folded):
         return []
     breaks = [-1, *(k for k, w in enumerate(folded) if w == ";"), len(folded)]
@@ -4022,14 +4097,26 @@ _WAS = _Lazy(
     re.I,
     needs="ex-|formerly|not|previously|until recently|was",
 )
+_NOT_SAID = "|".join(word.replace(" ", r"\s+") for word in NOT_WORDS)
+"""`NOT_WORDS` as a pattern's alternatives, a phrase's words apart by any space."""
 _NOT_CLAUSE = _Lazy(
-    r",\s*(?:not|was|formerly|previously)\s+"
+    r",\s*(?:(?:not|was|formerly|previously)\s+"
     # "not far from A", "not just A", "not to A": a clause of its own, no value replaced
     r"(?!(?:far|just|only|yet|even|quite|really|much|very|sure|too|so|to|from|in|at|on|for|"
     r"with|by|near|as|because|since|that|until|unlike|like)\b)"
+    # the same said in another language (consol24): "..., inte längre i Graz"
+    rf"|(?:{_NOT_SAID})\s+(?:(?:{'|'.join(NOT_PLACED)})\s+)?)"
     r"(?P<old>[^,;()]+?)(?=\s*(?:[,;]|[.!]?$))",
     re.I,
-    needs="formerly|not|previously|was",
+    needs="|".join(
+        (
+            "formerly",
+            "not",
+            "previously",
+            "was",
+            *dict.fromkeys(w for p in NOT_WORDS for w in p.split()),
+        )
+    ),
 )
 # A liking or a wish contrasts what is liked, not what holds: "Dana prefers Bilbao, not
 # Valencia" leaves where Dana lives as it was.
@@ -4038,14 +4125,23 @@ _OPINION = re.compile(
     r"suggest\w*|enjoys?|enjoyed|wants?|wanted|wish(?:es|ed)?)\b",
     re.I,
 )
+# A clause that opens a sentence of its own ends the value too, and a value is ended by
+# being let go as well as by being wrong (consol24): "... is Ines. Marco has stepped
+# down", "... served from mq-46. mq-95 has been switched off", "... Kia Niro. The Volvo
+# XC40 is sold".
 _ENDED_CLAUSE = _Lazy(
-    r"(?:;|,|\()\s*(?:the\s+)?(?:old\s+)?(?P<old>[^\s,;]+(?:\s[A-Z][^\s,;]*|(?:\s\d+)+)?)\s+"
-    r"(?:was|is)\s+"
-    r"(?:a typo|wrong|a mistake|empty|retired|gone|dead|decommissioned|obsolete|out of date|stale)\b"
+    r"(?:;|,|\(|(?<=\w)[.!]\s)\s*(?:the\s+)?(?:old\s+)?"
+    r"(?P<old>[^\s,;]+(?:\s[A-Z][^\s,;]*|(?:\s\d+)+)?)\s+"
+    r"(?:(?:was|is|has\s+been|got)\s+"
+    r"(?:a typo|wrong|a mistake|empty|retired|gone|dead|decommissioned|obsolete|out of date|stale|"
+    r"sold|switched off|shut down|turned off|disconnected|scrapped)"
+    r"|has\s+(?:stepped down|stood down|changed roles|moved on|retired))\b"
     r"[^;,()]*",  # the rest of its clause: "2027-08-02 was a typo in the plan"
     re.I,
     needs=(
-        "a mistake|a typo|dead|decommissioned|empty|gone|obsolete|out of date|retired|stale|wrong"
+        "a mistake|a typo|dead|decommissioned|empty|gone|obsolete|out of date|retired|stale|wrong|"
+        "sold|switched off|shut down|turned off|disconnected|scrapped|stepped down|stood down|"
+        "changed roles|moved on"
     ),
 )
 
@@ -4152,6 +4248,41 @@ def _instead(sentence: str) -> str:
     return _ENDED_CLAUSE.sub(lambda m: f" instead of {m['old']}", sentence)
 
 
+# A correction of an earlier statement (consol24): "Correction: an earlier version of
+# this note said the store runs on vault-1; it runs on vault-28", "an earlier version of
+# this page listed Omar as owner of the Mosaic service. The owner is Leila", "we wrongly
+# gave 2027-04-21 for the launch; the date is 2027-05-08". The values the earlier
+# statement is reported to have said, up to the clause that follows it, are the old ones;
+# that clause's values the new. A correction that says no other value ("... said Kofi's
+# sister lives in Oslo; she lives with her partner") ends nothing.
+_CORRECTED = _Lazy(
+    r"\b(?:(?:earlier|previous|prior|original|first)\s+(?:version|edition|draft|copy|issue|"
+    r"revision)\b[^;.—–]*?\b(?:said|says|gave|listed|named|showed|stated|reported|put|had|"
+    r"called|wrote|described)|(?:wrongly|incorrectly|mistakenly|erroneously)\s+"
+    r"(?:said|gave|listed|named|showed|stated|reported|put|called|wrote|described|given|"
+    r"listed|named|shown|stated|reported|called|described))\b"
+    r"(?P<was>[^;.—–]+?)(?:;|\.\s|\s[—–]\s)(?P<now>.+)$",
+    re.I,
+    needs="earlier|previous|prior|original|first|wrongly|incorrectly|mistakenly|erroneously",
+)
+
+
+def _corrected(said: str) -> list[tuple[str, list[str]]]:
+    """(an old value, the values said instead) for each value a correction reports an
+    earlier statement to have said (`_CORRECTED`), beside the values of the clause after
+    it; a value said in both (the subject) is no old one."""
+    found = _CORRECTED.search(said)
+    if found is None:
+        return []
+    folded, values = _tokens(f"{said[: found.start('was')]} ; {found['was']} ; {found['now']}")
+    breaks = [k for k, word in enumerate(folded) if word == ";"][:2]
+    if len(breaks) < 2:
+        return []
+    was = _runs(folded, values, breaks[0] + 1, breaks[1])
+    now = _runs(folded, values, breaks[1] + 1, len(folded))
+    return [(run, now) for run in was if now and run not in now]
+
+
 _Read = tuple[
     list[tuple[str, list[str]]],
     frozenset[str],
@@ -4198,6 +4329,22 @@ def _unsourced(folded: Sequence[str], values: Sequence[bool]) -> list[bool]:
     return kept
 
 
+# A name's genitive as the Nordic languages and German write it, an "s" with no
+# apostrophe ("Anas nummer", "Gretas chef", "Iness son", consol24), and as English
+# writes it ("Ana's phone"): a fact naming someone one way and a later one the other are
+# about the same person.
+_GENITIVE = re.compile(r"\b(?P<name>[A-Z][\w-]+?)(?P<s>s|['’]s)(?= [a-zåäöü])")
+
+
+def _genitives(text: str) -> frozenset[str]:
+    """The other spelling of each name `text` writes in its genitive (see `_GENITIVE`):
+    "anas" for "Ana's", "ana" for "Anas" (words a later fact's subject is looked up in)."""
+    return frozenset(
+        name.casefold() + "s" if s != "s" else name.casefold()
+        for name, s in _GENITIVE.findall(text)
+    )
+
+
 @_reading(_UNREAD)
 def _leaving_read(text: str, who: str | None = None) -> _Read:
     """(`_leaving`, the fact's words with a leading "Name:" or `who` it is about (its
@@ -4212,10 +4359,13 @@ def _leaving_read(text: str, who: str | None = None) -> _Read:
     # read before `_statement` drops a parenthesis with a year ("2027-07-14 (was 2027-07-04)")
     said = (_statement(_instead(text), who) or read)[0]
     leaving = _leaving(*_tokens(said)) if _LEAVING_HINT.search(said) else []
+    leaving += _corrected(read[0])
     denied: set[str] = set()
     if _NEGATION.search(read[0]):
         leaving += _negated(read[0], denied)
-    words = frozenset({w.removesuffix("'s") for w in _words(text)} | set(about))
+    words = frozenset(
+        {w.removesuffix("'s") for w in _words(_spaced(text))} | set(about) | _genitives(text)
+    )
     if _DOING.search(read[0]) and not _PUT.search(read[0]):
         return leaving, words, None, frozenset(denied), None  # an activity, unless a value set
     if _REFUSED.search(read[0]):
