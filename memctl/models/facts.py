@@ -1470,6 +1470,10 @@ def _bare_weekday(match: re.Match[str], day: date, tense: bool | None) -> _When 
         return _When(ahead.isoformat())
     if not match[0].casefold().startswith("on ") and not _closes_clause(match):
         return None  # "Mondays are busy" is no date
+    if _DAY_NAMED.search(match.string, 0, match.start("phrase")) or _NAMES_A_DAY.match(
+        match.string, match.end()
+    ):
+        return None  # "the deploy day is Thursday": a day of the week, not a date
     if tense is None:
         return None  # "lunch with Sam on Friday": this one or the last, not told
     step = -1 if tense else 1
@@ -1508,9 +1512,26 @@ _FOR_DAY = re.compile(r"\S\s+for\s+$", re.I)
 """A weekday after "for" and a word before it ("a table for saturday"): the day ahead."""
 _BEFORE_BARE_DAY = re.compile(
     r"(?:^|[.!?;:,]\s*|\b(?:is|was|are|were|be|been|['’]s|to|through|thru|till|til|until|from|"
-    r"since|by|before|after|and|or|of|every|each|the|a|this|that|next|last|than|not)\s+)$",
+    r"since|by|before|after|and|or|of|every|each|the|a|this|that|next|last|than|not)"
+    r"(?:\s+(?:now|still|also|again|currently|back))*\s+)$",
     re.I,
 )
+_DAY_NAMED = re.compile(
+    r"\b(?:pay)?day(?:\s+off)?\s+(?:is|are|was|has\s+been|remains|stays|becomes|"
+    r"(?:moved|moves|changed|changes|switched|switches)\s+to)"
+    r"(?:\s+(?:now|still|also|again|currently|back))*\s+(?:on\s+)?$",
+    re.I,
+)
+_NAMES_A_DAY = re.compile(
+    r",?\s+(?:(?:is|was|remains|stays|becomes)(?:\s+(?:now|still|also|again))*\s+)?"
+    r"(?:the|our|my|their|your|his|her)\s+(?:[\w-]+\s+){0,2}?day\b(?!\s+(?:before|after)\b)",
+    re.I,
+)
+"""A weekday that is the value of a day (`_DAY_NAMED` before it: "The deploy day is now
+Thursday", "release day is on Friday"; `_NAMES_A_DAY` after it: "on Thursday, our
+deploy day") names a day of the week, not a date (audit 20 F4: "The deploy day is now
+Thursday." became "... now on 2026-11-12"); a one-off ("the meeting is on Thursday")
+still resolves."""
 _AFTER_BARE_DAY = re.compile(
     r"\s*(?:$|[,.!?;:)]|(?:so|but|then|too|already|morning|afternoon|evening|night)\b)",
     re.I,
@@ -2218,6 +2239,7 @@ def is_fact(
         # corvid_staging, for tests" was kept only when a capital inside named something
         # else, audit 16 M3); a path or a file stays read by `_says_where`
         or bool(_SNAKE_NAME.search(stripped))
+        or bool(_CHANNEL_NAME.search(stripped))
         or _says_where(stripped)
         # A value redacted before the model saw it ("[REDACTED:openai_key]") was a value.
         or "[REDACTED:" in stripped
@@ -4010,6 +4032,15 @@ def _without_diffs(text: str) -> str:
 _SNAKE_NAME = re.compile(r"(?<![\w./-])[A-Za-z][A-Za-z\d]*(?:_[A-Za-z\d]+)+(?![\w/-]|\.\w)")
 """A name someone made, its words joined by underscores ("corvid_staging", "retry_max"):
 no English word, and no path or file ("src/app_main.py" is `_CODE`'s)."""
+_CHANNEL_NAME = re.compile(
+    r"(?<![\w&#/])#[a-z][a-z\d]*(?:[-_.][a-z\d]+)+\b"
+    r"|\bchannels?\b[^.!?]*?(?<![\w&#/])#[a-z][\w-]*",
+    re.I,
+)
+"""A chat channel's name ("#inc-payments", or "#incidents" in a sentence that says
+"channel"): a name the team made, as an id is (audit 20 F4: "The incident channel is
+#inc-payments." was dropped while "#inc-0" was kept for its digit). A hashtag of one word
+said with no "channel" ("so proud #blessed") is no such name: hashtags take no hyphen."""
 _CODE = re.compile(
     r"`[^`]+`|\b[A-Za-z_]\w*[_/][A-Za-z_][\w./]*|\b[A-Za-z_]\w+\.[A-Za-z_]\w[\w./]*"
     r"|(?<!\w)--?[a-z][\w-]+"
