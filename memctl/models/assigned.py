@@ -81,6 +81,8 @@ check'")."""
 _MOVES = re.compile(r"->|→|\bfrom\b|\bfailing over\b", re.I)
 """What a line moving away from a value holds (`_leaves`'s forms), tested first."""
 _CLAUSE_END = re.compile(r";|(?<=[.!?])\s+")
+_FRAME = re.compile(r"^[^:;]{1,60}:\s|\s(?:--|—)\s*[^;:.]{1,60}$")
+"""A line's label and its signature, which speak of each of its clauses."""
 _AFTER_KEY = re.compile(r"^(?:\s*(?:is|are|was|:|-+|=|of|to)\b)*\s*(?P<run>[^.;,()]*)")
 _END = r"(?![\w-]|\.\w)"
 """The end of a value: "7" is not named in "7.6" nor "db7" in "db7-eu"."""
@@ -241,11 +243,11 @@ def _named_in_prose(subject: str) -> bool:
 def _clauses(text: str, subject: str) -> list[str]:
     """The clauses of `text` (split at ";" and a sentence's end) that name `subject`: a
     fact's subject and the value it gives must be said together ("Stage is set at 7pm;
-    the host is Priya." gives no host of the stage). All of them when the line's label
-    names it ("Orion: handover done. Wanda -> Yusuf")."""
+    the host is Priya." gives no host of the stage). All of them when the line's frame
+    names it: its label ("Orion: handover done. Wanda -> Yusuf") or its signature ("I've
+    moved from platform to infra; ... -- Lena")."""
     parts = _CLAUSE_END.split(text)
-    label = text.split(":", 1)[0] if ":" in text[:61] else ""
-    if label and _names(label.casefold(), subject):
+    if any(_names(frame[0].casefold(), subject) for frame in _FRAME.finditer(text)):
         return parts
     return [part for part in parts if _names(part.casefold(), subject)]
 
