@@ -12,11 +12,17 @@ in a form no sentence shape has, and `stale()` kept the old value:
 - a shell assignment: `export HOST=db7   # staging; not db3 any more`.
 
 Each is read as (subject, key, value, was): the subject is the row the WHERE clause
-names, else the label before the line ("The Sable team: ..."), else (for a shell line)
-its comment; the key is the column, the path's last step or the variable, folded and
-stripped of punctuation, so that `HOST`, `host` and `/host` are one key. A comment that
-names a value as the one before (`was 'db3'`, `moved from 'db3'`, `previously 'db3'`,
-`not db3 any more`, `db3 is gone`) gives `was`.
+names, else the label before the line ("The Sable team: ..."), else the table; for a
+shell line its comment, else the label. A speaker's name ("Sam: ", as builtin's bullets
+begin) is no label: who said a line is not what it sets. The table, the WHERE's column
+and a JSON Patch's path before its key tell two places of one subject apart. The key is
+the column, the path's last step or the variable, folded and stripped of punctuation,
+so that `HOST`, `host` and `/host` are one key. A comment that names a value as the one
+before (`was 'db3'`, `moved from 'db3'`, `previously 'db3'`, `not db3 any more`, `db3 is
+gone`) gives `was`. A query's bare quoted comment is its answer only when it is one value
+(`-- 'db3'`, not `-- 'TODO check'`); a shell line with a second word after its value and
+no `export`/`set` is a note of a run or one command's environment (`n=0 crashes`,
+`CFLAGS=-O2 make`), not a standing assignment.
 
 A later assignment replaces an earlier one of the same subject and key with another
 value, whatever the form of either (an UPDATE after an export). One that names the value
@@ -25,6 +31,10 @@ not the new one ("Notice: staging lives on db3." before the UPDATE above); one t
 none replaces an earlier sentence naming the subject and the key with one value of the
 new value's sort after it ("Staging's host is db3."). Neither when the earlier fact adds
 ("also", "too", "as well": a second value beside the first) or asks.
+
+A sentence gives a subject's value only in the clause that names the subject (or when
+the line's label or signature names it), and an id (`WHERE id = '1'`) is named by no
+sentence: every "1" would name it.
 
 And a later line that names an assignment's subject and moves away from its value ends
 it, whatever else it says: "db3 -> db7", "from db3 to db7", "db3 down, failing over to
@@ -174,7 +184,7 @@ def assigned(text: str) -> Assigned | None:
     if match := _SQL_SET.match(line) or _SQL_GOT.match(line):
         value = next((match[g] for g in ("q1", "q2", "bare") if match.groupdict().get(g)), None)
         label = None if _speaker(match["label"]) else match["label"]
-        subject = match["subject"] or label
+        subject = match["subject"] or label or match["table"]
         if value is None or subject is None:
             return None
         if "told" in match.groupdict() and not match["told"] and not _answer(value):

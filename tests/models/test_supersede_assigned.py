@@ -102,12 +102,25 @@ KEPT = [
     ("Ilse: export PORT=8080  # the web app", "Ilse: export PORT=9090  # the admin app"),
     ("Ilse: UPDATE users SET status = 'active';", "Ilse: UPDATE orders SET status = 'shipped';"),
     (
+        'Ilse: {"op": "replace", "path": "/status", "value": "away"}',
+        "Ilse: UPDATE users SET status = 'active';",
+    ),
+    (
         "UPDATE users SET status = 'active' WHERE id = '7';",
         "UPDATE orders SET status = 'shipped' WHERE id = '7';",
     ),
     (
         "UPDATE hosts SET host = 'db7' WHERE env = 'staging';",
         "UPDATE hosts SET host = 'db9' WHERE region = 'staging';",
+    ),
+    # two paths to one key are two places, whatever reading pairs them (S10)
+    (
+        'Deploy: {"op": "replace", "path": "/users/0/name", "value": "Ann"}',
+        'Deploy: {"op": "replace", "path": "/users/1/name", "value": "Bob"}',
+    ),
+    (
+        'Deploy: {"op": "replace", "path": "/staging/host", "value": "db7"}',
+        'Deploy: {"op": "replace", "path": "/prod/host", "value": "db9"}',
     ),
     # a note of a run, or a variable set for one command, is no standing assignment
     ("Repro: n=0 crashes", "Repro: n=1 passes"),
