@@ -1,11 +1,12 @@
 """Compaction retention: planted facts after three compactions in a row (issue 25 item 5).
 
-A long thread of small talk carries planted facts of seven kinds (paths, ids, numbers
-with units, URLs, versions, decisions, open tasks), each kind said in several ways, with
-random values. The thread is compacted (`--force`), new turns with new facts arrive, and
+A long thread of small talk carries planted facts of nine kinds (paths, ids, numbers
+with units, URLs, versions, decisions, open tasks, host names, a thing's number such as
+"job 9002"), each kind said in several ways, with random values. The thread is compacted (`--force`), new turns with new facts arrive, and
 it is compacted again, three times. A fact survives when its needle (the identifier, or
 the thing decided or promised) is in the final working context (summary + kept tail) or
-in a daily ledger (the flush before each compaction may have written it).
+in a daily ledger (the flush before each compaction may have written it). A lost fact
+the compactions' retention never named as dropped was lost silently (`silent`).
 
 Three setups: the builtin model (the default, flush before compaction on), the builtin
 with that flush off (the summary alone must carry the facts), and a loopback LLM that
@@ -80,7 +81,9 @@ Fact = tuple[str, str]
 def plant(rng: random.Random) -> Fact:
     """One fact of a random kind, in one of several phrasings, with random values."""
     word, other = rng.sample(WORDS, 2)
-    kind = rng.choice(["path", "id", "number", "url", "version", "decision", "task"])
+    kind = rng.choice(
+        ["path", "id", "number", "url", "version", "decision", "task", "host", "numbered"]
+    )
     if kind == "path":
         path = rng.choice(
             [
@@ -119,6 +122,35 @@ def plant(rng: random.Random) -> Fact:
         )
         if ident.startswith("#"):
             said = rng.choice([f"Merged in PR {ident} last night.", f"See {ident} for context."])
+        return ident, said
+    if kind == "host":
+        host = rng.choice(
+            [
+                f"{word}-{rng.randint(1, 99)}.internal",
+                f"{word}.{other}.example.com",
+                f"db{rng.randint(1, 30)}.{word}.corp",
+            ]
+        )
+        said = rng.choice(
+            [
+                f"Sure, it's running on host {host}",
+                f"ssh into {host} and check the disk.",
+                f"The {other} service moved to {host} yesterday.",
+                f"{host} is the primary now.",
+            ]
+        )
+        return host, said
+    if kind == "numbered":
+        thing = rng.choice(["job", "build", "run", "order", "port", "pipeline"])
+        ident = f"{thing} {rng.randint(100, 99999)}"
+        said = rng.choice(
+            [
+                f"Sure, it's {ident} on the {word} runner",
+                f"{ident.capitalize()} failed again overnight.",
+                f"Can you retry {ident}?",
+                f"the {word} fix shipped in {ident}",
+            ]
+        )
         return ident, said
     if kind == "number":
         number = rng.choice(
@@ -230,8 +262,9 @@ def without_kept_list() -> Iterator[None]:
 
 def one_run(
     root: Path, setup: str, seed: int, rounds: int, facts: int
-) -> tuple[list[Fact], list[Fact]]:
-    """The facts planted in one conversation that did not survive, and all of them."""
+) -> tuple[list[Fact], list[Fact], list[str]]:
+    """The facts planted in one conversation that did not survive, all of them, and
+    what the compactions' retention said it dropped."""
     from memctl.core.config import load_config
     from memctl.core.threads import read_entries, working_context
     from memctl.core.workspace import Workspace
@@ -249,6 +282,7 @@ def one_run(
         models = resolve_models(ws, config)
         log = root / "threads" / "t1.jsonl"
         planted: list[Fact] = []
+        dropped: list[str] = []
         for _round in range(rounds):
             messages, new = turns(rng, facts)
             planted += new
@@ -256,11 +290,13 @@ def one_run(
                 out.writelines(json.dumps(m) + "\n" for m in messages)
             result = compact(ws, config, models, "t1", window=WINDOW, force=True)
             assert result.status == "compacted", result.reason
+            dropped += result.retention.dropped_list if result.retention else []
         context = working_context(read_entries(ws, "t1"), "t1")
         text = "\n".join(str(m.get("content") or "") for m in context.messages)
         ledger = "\n".join(p.read_text(encoding="utf-8") for p in ws.daily_files())
         found = (text + "\n" + ledger).lower()
-        return [fact for fact in planted if fact[0].lower() not in found], planted
+        lost = [fact for fact in planted if fact[0].lower() not in found]
+        return lost, planted, dropped
 
 
 @contextmanager
@@ -280,16 +316,19 @@ def llm_if(root: Path, setup: str, compaction: dict[str, Any]) -> Iterator[None]
 
 def measure(
     setup: str, seeds: range, rounds: int, facts: int, kept: bool
-) -> tuple[int, int, list[Fact]]:
-    """(survived, planted, the facts lost) over the conversations."""
+) -> tuple[int, int, list[Fact], int]:
+    """(survived, planted, the facts lost, how many of those no retention named as
+    dropped) over the conversations."""
     lost: list[Fact] = []
-    planted = 0
+    planted = silent = 0
     guard: Callable[[], Any] = contextmanager(lambda: iter([None])) if kept else without_kept_list
     with guard(), tempfile.TemporaryDirectory(prefix="memctl-bench-retention-") as scratch:
         for seed in seeds:
-            gone, said = one_run(Path(scratch) / f"c{seed}", setup, seed, rounds, facts)
+            gone, said, dropped = one_run(Path(scratch) / f"c{seed}", setup, seed, rounds, facts)
+            named = "\n".join(dropped).lower()
+            silent += sum(1 for needle, _ in gone if needle.lower() not in named)
             lost, planted = lost + gone, planted + len(said)
-    return planted - len(lost), planted, lost
+    return planted - len(lost), planted, lost, silent
 
 
 def main() -> int:
@@ -308,12 +347,12 @@ def main() -> int:
         f"{args.facts} facts planted before each; tail {KEEP_MESSAGES} messages, "
         f"window {WINDOW:,}"
     )
-    print(f"{'setup':<20} {'with Kept:':>18} {'baseline (main)':>18}")
+    print(f"{'setup':<20} {'with Kept:':>18} {'silent':>7} {'baseline (main)':>18}")
     for setup in ("builtin", "builtin, no flush", "lossy LLM"):
-        got, out_of, lost = measure(setup, seeds, args.rounds, args.facts, True)
+        got, out_of, lost, silent = measure(setup, seeds, args.rounds, args.facts, True)
         base = measure(setup, seeds, args.rounds, args.facts, False)[0]
         print(
-            f"{setup:<20} {f'{got}/{out_of} {got / out_of:.0%}':>18} "
+            f"{setup:<20} {f'{got}/{out_of} {got / out_of:.0%}':>18} {silent:>7} "
             f"{f'{base}/{out_of} {base / out_of:.0%}':>18}"
         )
         for _needle, said in lost:

@@ -53,6 +53,10 @@ drops them from a fact (`facts._EMOJI`), so a purge reads a needle's as optional
 MASK = "[forgotten"
 """How a purged copy starts: `--purge` overwrites the text with a mask of its length, so
 every byte offset (consolidation, flush watermarks) stays true."""
+RENAMED = "renamed"
+"""The key of a forgotten.jsonl line recording a `thread rename` (`ThreadRename`): no
+tombstone (it has no `fact`), so every reader of tombstones, an older memctl's too,
+skips it."""
 FORGOTTEN_TEXT = "[forgotten: this stated a fact that was forgotten]"
 """What a model is sent or shown instead of a message or line a forget hides
 (`Forgotten.in_context`, `Forgotten.entry`, `memctl.retrieval.corpus.Hidden.line`)."""
@@ -609,13 +613,62 @@ def _stone_id(stone: Stone) -> str:
     return json.dumps(stone, sort_keys=True, ensure_ascii=False)
 
 
-def rename_said(ws: Workspace, old: str, new: str | None) -> int:
+@dataclass(frozen=True)
+class ThreadRename:
+    """A `thread rename`, as forgotten.jsonl records it: a ledger's flush heading names
+    the thread by the id it had when it was flushed, and the ledgers are history (and
+    shared by sync as blocks whose identity is their text), so the heading is never
+    rewritten; what it names is read through the renames instead (`thread_now`). The
+    record lives beside the tombstones because it goes wherever they go: sync shares
+    forgotten.jsonl with the ledgers whose headings it is read against."""
+
+    old: str
+    new: str
+    at: datetime
+
+
+def thread_renames(ws: Workspace) -> list[ThreadRename]:
+    """The thread renames recorded here, oldest first (a line that is none skipped)."""
+    found = []
+    for stone in _written(ws)[1]:
+        if stone is None or RENAMED not in stone:
+            continue
+        with contextlib.suppress(KeyError, TypeError, ValueError):
+            at = datetime.fromisoformat(str(stone["at"]))
+            if at.tzinfo is None:
+                at = at.replace(tzinfo=UTC)
+            found.append(ThreadRename(str(stone[RENAMED]), str(stone["to"]), at))
+    return sorted(found, key=lambda rename: rename.at)
+
+
+def thread_now(renames: list[ThreadRename], thread: str, at: str | None) -> str:
+    """The id, now, of the thread a flush block written at `at` (a heading's time, ISO)
+    took from `thread`: a rename made after that flush moved its log, and a later one
+    moved it again; a rename made before it freed the id for the thread that was
+    flushed. A heading of no known time follows every rename of its id."""
+    try:
+        moment = datetime.fromisoformat(at) if at else None
+    except ValueError:
+        moment = None
+    if moment is not None and moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    for rename in renames:
+        # A heading's time is to the second: a rename in that second came after it.
+        if rename.old == thread and (moment is None or moment <= rename.at):
+            thread, moment = rename.new, rename.at
+    return thread
+
+
+def rename_said(
+    ws: Workspace, old: str, new: str | None, *, renamed: tuple[str, str] | None = None
+) -> int:
     """Point the `said` entries naming the log `old` (relative, `threads/<id>.jsonl`) at
     `new`, as `thread rename` moves it, or drop them (`new` None) as `thread rm` removes
     it (under the caller's workspace lock, atomically): else the turns a forgotten fact
     was taken from come back in recall under the new name, and a later thread of the
-    removed one's id has its turns left out for what the old one said. Lines that are
-    no tombstone stay as written. How many tombstones changed."""
+    removed one's id has its turns left out for what the old one said. `renamed` (the
+    old and new thread ids) records the rename in the same write (`ThreadRename`). Lines
+    that are no tombstone stay as written. How many tombstones changed."""
     path = ws.state_dir / FORGOTTEN_NAME
     ws.check_inside(path)
     lines, parsed = _written(ws)
@@ -638,7 +691,12 @@ def rename_said(ws: Workspace, old: str, new: str | None) -> int:
             del stone["said"]  # as `tombstones` writes one taken from no thread entry
         lines[index] = json.dumps(stone, ensure_ascii=False) + "\n"
         changed += 1
-    if changed:
+    if renamed is not None:
+        if lines and not lines[-1].endswith("\n"):
+            lines[-1] += "\n"  # a torn last line stays one line
+        record = {RENAMED: renamed[0], "to": renamed[1], "at": ws.now().isoformat()}
+        lines.append(json.dumps(record, ensure_ascii=False) + "\n")
+    if changed or renamed is not None:
         write_atomic(path, "".join(lines).encode("utf-8"))
     return changed
 

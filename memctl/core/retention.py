@@ -22,10 +22,12 @@ from dataclasses import dataclass, field
 
 from memctl.core.threads import without_call_echoes
 
-KINDS = ("url", "path", "id", "ref", "number", "version", "decision", "task")
-"""What is recognised: `id` is a UUID, a hex id (a commit, an address) or a ticket key
-(ABC-123), `ref` a PR or issue number (#123), `number` a number with its unit, a date or
-a time; `decision` and `task` are the clause that commits to something."""
+KINDS = ("url", "path", "host", "id", "ref", "number", "version", "decision", "task")
+"""What is recognised: `host` a dotted machine or domain name (build-2.internal,
+db.example.com), `id` a UUID, a hex id (a commit, an address), a ticket key (ABC-123)
+or a thing's number (job 9002, build 4411), `ref` a PR or issue number (#123), `number`
+a number with its unit, a date or a time; `decision` and `task` are the clause that
+commits to something."""
 
 KEPT_HEADER = "Kept:"
 LINE_CHARS = 220
@@ -37,6 +39,10 @@ of commitments."""
 MATCH_SHARE = 0.75
 """A decision or a task is in a text when this share of its content words is, so that a
 summary that rephrases it ("chose Postgres 16 for billing") counts."""
+
+NEAR_CHARS = 80
+"""How far before an id's number its word may be ("jobs 9001, 9002, 9003"), or a PR's
+number its "pull request"."""
 
 _TRAIL = ".,;:!?)]}>'\"`"
 _URL = re.compile(r"\bhttps?://[^\s<>\"'`]+", re.IGNORECASE)
@@ -55,6 +61,22 @@ _PATH = re.compile(
     )""",
     re.VERBOSE | re.IGNORECASE,
 )
+_HOST = re.compile(
+    r"(?<![\w.@/-])(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z][a-z0-9-]*[a-z0-9](?![\w-]|\.\w|\()"
+)
+"""A dotted name in lower case whose last label is a word of two or more (a host, a
+domain): not "e.g." or "a.m." (one-letter labels), "1.2.3" (a version), nor
+"os.path.join(" (a call); a file name is a path, read before it."""
+_NUMBERED = re.compile(
+    r"(?<![\w#$€£.-])(?P<word>[A-Za-z][a-z]+) (?P<number>\d{3,9})(?![\w:%/-]|[.,]\d)"
+)
+"""A thing and its number ("job 9002", "build 4411", "port 8443"): three digits or more,
+so "step 3" and "at 10" are none; a number with a unit, a date or a time is a `number`
+(read before it), and a year after a month or "since" is no id (`_NOT_NUMBERED`)."""
+_NOT_NUMBERED_WORDS = """january february march april may june july august september october
+november december jan feb mar apr jun jul aug sep sept oct nov dec since until till before
+after year years circa around from between through"""
+_NOT_NUMBERED = frozenset(_NOT_NUMBERED_WORDS.split())
 _TICKET = re.compile(r"\b[A-Z][A-Z0-9]{1,9}-\d{1,6}\b")
 _NOT_TICKETS = frozenset({"UTF", "SHA", "ISO", "GPT", "COVID", "MP", "IPV", "TLS", "SSL"})
 _HEX = re.compile(
@@ -166,10 +188,10 @@ def sentences_of(items: Iterable[tuple[str, str]]) -> list[tuple[str, str, tuple
             # or an older summary's `Kept:` line of one): a command line is no commitment.
             text = "\n".join(without_call_echoes(line) for line in text.splitlines())
         for raw in _SENTENCE.split(text):
-            said_by, sentence = role, " ".join(raw.split())
+            said_by, sentence = role, " ".join(raw.split()).removeprefix("Earlier: ")
             if role == "summary" and (marked := _MARKED.match(sentence)):
                 said_by, sentence = marked.group(1).lower(), marked.group(2).strip()
-            sentence = sentence.removeprefix("Earlier: ").strip()
+            sentence = sentence.strip()
             if sentence and sentence != KEPT_HEADER:
                 out.append((said_by, sentence, (position, count)))
                 count += 1
@@ -207,10 +229,10 @@ def _identifiers(sentence: str) -> list[tuple[str, str]]:
     taken: list[tuple[int, int]] = []
     out: list[tuple[str, str]] = []
     # Most sentences of prose have no slash, no dotted word and no digit: two cheap
-    # searches spare them the eight patterns (a megabyte of prefix in a fraction of a second).
+    # searches spare them the patterns (a megabyte of prefix in a fraction of a second).
     patterns: list[tuple[str, re.Pattern[str]]] = []
     if _SLASHED.search(sentence):
-        patterns += [("url", _URL), ("path", _PATH)]
+        patterns += [("url", _URL), ("path", _PATH), ("host", _HOST)]
     if _DIGIT.search(sentence):
         patterns += [
             ("id", _UUID),
@@ -219,6 +241,7 @@ def _identifiers(sentence: str) -> list[tuple[str, str]]:
             ("id", _HEX),
             ("version", _VERSION),
             ("number", _NUMBER),
+            ("id", _NUMBERED),
         ]
     for kind, pattern in patterns:
         for match in pattern.finditer(sentence):
@@ -243,6 +266,9 @@ def _plausible(kind: str, value: str) -> bool:
         )
     if kind == "number" and re.match(r"0\d", value):
         return False  # zero-padded: a line number or a counter of a log, not a quantity
+    if kind == "id" and (numbered := _NUMBERED.fullmatch(value)) is not None:
+        word = numbered["word"].lower()
+        return word not in _STOP and word not in _NOT_NUMBERED
     if kind == "id" and "-" in value and not _UUID.fullmatch(value):
         return value.split("-", 1)[0] not in _NOT_TICKETS
     return True
@@ -283,10 +309,28 @@ class Text:
         if keeper.kind == "ref":
             number = keeper.value[1:]
             pattern = rf"(?:#|\b(?:pr|mr|pull request|issue|ticket|bug)\s*#?\s*){number}(?!\d)"
-            return re.search(pattern, self.flat) is not None
+            return self._near(number, re.compile(pattern))
+        if keeper.kind == "id" and (numbered := _NUMBERED.fullmatch(keeper.value)):
+            # "job 9002" is in "jobs 9001, 9002" and "job #9002" too.
+            word, number = re.escape(numbered["word"].lower()), numbered["number"]
+            pattern = rf"(?<![a-z0-9]){word}[a-z]{{0,2}}\W{{1,3}}(?:\d+\W{{1,5}})*{number}(?!\d)"
+            return self._near(number, re.compile(pattern))
         token = _key(keeper.kind, keeper.value)
         pattern = rf"(?<![a-z0-9]){re.escape(token)}(?![a-z0-9])"
-        return re.search(pattern, self.flat) is not None
+        return self._near(token, re.compile(pattern))
+
+    def _near(self, literal: str, pattern: re.Pattern[str]) -> bool:
+        """Whether `pattern`, whose match ends with `literal`, matches where `literal`
+        is: read in the few characters before each place str.find gives, not tried at
+        every place of a ledger (a year of ledgers is megabytes, and a compaction checks
+        a hundred identifiers)."""
+        at = self.flat.find(literal)
+        while at != -1:
+            end = at + len(literal)
+            if pattern.search(self.flat, max(0, at - NEAR_CHARS), end + 1) is not None:
+                return True
+            at = self.flat.find(literal, at + 1)
+        return False
 
 
 def _key(kind: str, value: str) -> str:

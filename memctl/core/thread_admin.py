@@ -4,7 +4,8 @@ together under the workspace lock.
 What is kept under a thread id: its log (`threads/<id>.jsonl`), its flush watermark
 (`state.threads`), the transcripts imported into it (`state.imports`), the thread entries
 forgotten facts were taken from (`said` in .memctl/forgotten.jsonl: rename points them at
-the new id, rm drops them) and its evicted tool results (`<eviction.root>/<id>/`). The evicted files are a cache of what the log
+the new id, rm drops them; rename records itself there, `forgotten.ThreadRename`, for the
+ledger headings that name the old id) and its evicted tool results (`<eviction.root>/<id>/`). The evicted files are a cache of what the log
 holds (a context build writes a missing one again), so they go last: a crash before
 that leaves a stray folder, never a log whose watermark belongs to another thread.
 """
@@ -162,7 +163,8 @@ def rename_thread(
         os.rename(log, target)  # atomic: no moment without a log under one of the names
         ws.update_state(move)
         # The turns forgotten facts were taken from stay left out under the new name.
-        rename_said(ws, ws.relative(log), ws.relative(target))
+        # The ledger headings naming the old id read through the rename from now on.
+        rename_said(ws, ws.relative(log), ws.relative(target), renamed=(thread, new))
         renamed = evicted.is_dir() and not evicted.is_symlink()
         if renamed:
             os.rename(evicted, evicted_target)

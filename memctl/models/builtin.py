@@ -22,6 +22,7 @@ from memctl.core.config import ModelSpec
 from memctl.core.errors import ModelError
 from memctl.core.harness import ANSI
 from memctl.core.prompts import NO_REPLY
+from memctl.core.retention import KEPT_HEADER
 from memctl.core.said import read_heading
 from memctl.core.threads import without_call_echoes
 from memctl.core.wording import plural
@@ -36,6 +37,8 @@ TOOL_POINT_CHARS = 160
 an evicted result is the placeholder naming its file (`tool_point`)."""
 TOOL_SHARE = 0.25
 """The share of a summary's room that tool results' points may take (`BuiltinModel._summary`)."""
+_KEPT_LINE = re.compile(r"^- (?=\[\w+\] )")
+"""A line of an earlier summary's `Kept:` list: `- [role] sentence`."""
 _TOOL_POINT = re.compile(r"(?:Earlier: )?\[tool\] ")
 SUMMARY_HEADER = f"(Extractive summary by {LABEL}.)"
 # `point(s)`: what summaries written before the plural was spelt out say.
@@ -390,6 +393,11 @@ def _summary_points(text: str) -> tuple[list[str], int]:
     left_out = 0
     for line in text.removeprefix(SUMMARY_HEADER).splitlines():
         line = " ".join(_printable(line).split()).removeprefix("Earlier: ")
+        # Its `Kept:` list (core/retention.py) is carried as the points it lists, not
+        # as "Earlier: Kept:" and "Earlier: - [user] ..." (audit 20 finding 8).
+        if line == KEPT_HEADER:
+            continue
+        line = _KEPT_LINE.sub("", line)
         if line.startswith("[tool] "):
             # as a summary of today tells it: one line of text, or nothing (an older
             # summary kept a result's first 160 characters, binary and all)

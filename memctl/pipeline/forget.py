@@ -52,7 +52,7 @@ from memctl.core.sources import bullet_digest, read_sidecar, sidecar_path
 from memctl.core.wording import plural
 from memctl.core.workspace import TEXT_ENCODING, Workspace
 from memctl.models.curate import said_lines
-from memctl.models.words import DATE_NOTE, person, undated
+from memctl.models.words import DATE_NOTE, fact_words, person, undated
 from memctl.pipeline.consolidate import PURGE_RUN, Marks, keep_history
 from memctl.pipeline.provenance import (
     Ledgers,
@@ -597,6 +597,22 @@ class _Unit:
         return [fact_key(line) for line in self.lines]
 
     @cached_property
+    def restated(self) -> set[frozenset[str]]:
+        """Each line's content words as the merge folds sayings (`words.fact_words`:
+        speaker's `Name: `, "now" and "still" aside), a continuation line of one word
+        left out as `_fact` leaves it. A line of the same words is the same fact said
+        again ("Farid: The staging database is db3." of "Dana: ..."; "The CI runner is
+        now x86-large." of "The CI runner is x86-large."): the tombstone's restatement
+        reading (`memctl.models.held`) holds it once this one is forgotten, so explain
+        calls it forgotten, and a forget that left its bullet in MEMORY.md left the fact
+        stated (audit 20 finding 0)."""
+        return {
+            fact_words(line)
+            for n, line in enumerate(self.lines)
+            if fact_key(line) and not (n and len(fact_key(line).split()) < 2)
+        }
+
+    @cached_property
     def undated_key(self) -> str:
         """Its key without the date note memctl added (`words.undated`): a MEMORY.md
         bullet "12 migrations applied (December 2026)." states the ledger line "12
@@ -797,8 +813,11 @@ class _Units:
             parent[root(id(one))] = root(id(other))
 
         first: dict[str, _Unit] = {}
+        restated: dict[frozenset[str], _Unit] = {}
         for unit in self.all:
             join(unit, first.setdefault(unit.key, unit))
+            for words in unit.restated:
+                join(unit, restated.setdefault(words, unit))
         for bullet, unit in self._links():
             join(bullet, unit)
         chosen = {root(id(unit)) for unit in named}

@@ -90,10 +90,11 @@ class RestoreResult:
     new after the restore."""
     unforgotten: list[str] = field(default_factory=list)
     """Facts a forget after that version had forgotten, stated again (their tombstones
-    dropped)."""
+    dropped, and none left that holds them)."""
     forgotten: list[str] = field(default_factory=list)
     """Facts forgotten (again) by the restore: a correction's new fact, or what an undo
-    of a forget brought back, when that undo is undone."""
+    of a forget brought back, when that undo is undone; not one forgotten before it,
+    which stays so (each fact is in one of the two lists at most)."""
     exports: list[str] = field(default_factory=list)
     """Exported AGENTS.md/CLAUDE.md files whose memory block was written again (after a
     restore that changed what is forgotten). Filled by the entry point."""
@@ -207,15 +208,27 @@ class _Restoring:
     reverse: TakeBack
     legacy: bool
     """An older memctl purged here (`forgotten.older_masks_in`): its short masks are masks."""
+    unforgotten: list[str]
+    """The facts of the tombstones it drops that no tombstone holds once it is done."""
+    forgotten: list[str]
+    """The facts of the tombstones it records that none held before."""
 
 
 def _restoring(ws: Workspace, chosen: Version) -> _Restoring:
     back = _taken_back(ws, chosen.number)
     legacy = older_masks_in(ws)
     data, masked = _unmasked((ws.root / chosen.path).read_bytes(), legacy=legacy)
-    data, forgotten_out = _not_forgotten(data, forgotten_after(ws, back))
+    after = forgotten_after(ws, back)
+    data, forgotten_out = _not_forgotten(data, after)
     reverse = take_back(ws, back, write=False)
-    return _Restoring(data, masked, forgotten_out, back, reverse, legacy)
+    # One account per fact: going back past a correction and a later forget of its new
+    # fact drops the forget's tombstone and records the correction's take-back, one for
+    # the same text; the fact stays forgotten, neither stated again nor newly forgotten
+    # (audit 20 finding 7: `undo 20` said both of it).
+    before = Forgotten.of(ws)
+    unforgotten = [fact for fact in _facts(reverse.add, legacy=legacy) if not after.states(fact)]
+    forgotten = [fact for fact in _facts(reverse.drop, legacy=legacy) if not before.states(fact)]
+    return _Restoring(data, masked, forgotten_out, back, reverse, legacy, unforgotten, forgotten)
 
 
 def _plan(
@@ -225,7 +238,7 @@ def _plan(
     to it once its offsets are back (counted on a state of its own, never written)."""
     state = ws.read_state()
     current = ws.memory_md.read_bytes() if ws.memory_md.exists() else b""
-    data, reverse = restoring.data, restoring.reverse
+    data = restoring.data
     rewound = _rewound(ws, chosen)
     state.consolidation.offsets, state.consolidation.tails = rewound.offsets, rewound.tails
     new = [item for item in new_daily_text(ws, state) if item.text.strip()]
@@ -237,8 +250,8 @@ def _plan(
         diff=unified_diff(current.decode("utf-8", "replace"), data.decode("utf-8", "replace")),
         unconsolidated_bytes=sum(item.end - item.start for item in new),
         offsets_kept=read_marks(ws.root / chosen.path) is not None,
-        unforgotten=_facts(reverse.add, legacy=restoring.legacy),
-        forgotten=_facts(reverse.drop, legacy=restoring.legacy),
+        unforgotten=restoring.unforgotten,
+        forgotten=restoring.forgotten,
         masked=restoring.masked,
         forgotten_out=restoring.forgotten_out,
     )

@@ -43,10 +43,13 @@ from memctl.core.durable import recorded_mtime, write_atomic
 from memctl.core.errors import MemctlError
 from memctl.core.forgotten import (
     BULLET,
+    ThreadRename,
     Tombstone,
     fact_key,
     older_masks,
     read_tombstones,
+    thread_now,
+    thread_renames,
     unmasked,
 )
 from memctl.core.memory import is_marker, read_memory
@@ -205,6 +208,15 @@ class Ledgers:
             self._lines[path] = text.splitlines()
         return self._lines[path]
 
+    @functools.cached_property
+    def _renames(self) -> list[ThreadRename]:
+        return thread_renames(self.ws)
+
+    def thread_now(self, thread: str, at: str | None) -> str:
+        """The id now of the thread a flush heading written at `at` names (`thread
+        rename` since: `forgotten.thread_now`)."""
+        return thread_now(self._renames, thread, at)
+
     def log(self, thread: str) -> LogRead | None:
         """A thread's log, read once for all the bullets explained (None: unreadable)."""
         if thread not in self._logs:
@@ -272,11 +284,12 @@ class Ledgers:
         known = self._sidecar.get(bullet_digest(bullet), [])
         return _dedupe(s for s in map(self.resolve, known) if s)
 
-    def by_text(self, text: str) -> list[Source]:
-        """The ledger lines that state `text`: the same key, else the most words shared."""
+    def by_text(self, text: str, *, exact_only: bool = False) -> list[Source]:
+        """The ledger lines that state `text`: the same key, else (unless `exact_only`)
+        the most words shared."""
         exact = self._index().get(bullet_digest(text))
-        if exact:
-            return exact[:MATCH_MOST]
+        if exact or exact_only:
+            return (exact or [])[:MATCH_MOST]
         return _best(
             frozenset(content_words(text)),
             self._word_index(),
@@ -617,7 +630,8 @@ class Origin:
     at: str | None = None
     """When the block was written."""
     thread: str | None = None
-    """The thread a flush block was taken from."""
+    """The thread a flush block was taken from, by its id now: the heading's, or where
+    a `thread rename` since moved it (`forgotten.thread_now`)."""
     entries: str | None = None
     """The log entries the flush block accounts for (`3-7`)."""
     log_absent: bool = False
@@ -820,13 +834,14 @@ def _origin(ledgers: Ledgers, source: Source) -> Origin:
     if read is not None and read.kind == "save":
         origin.kind, origin.at = "save", read.at
     elif read is not None and read.thread is not None and read.entries is not None:
-        origin.kind, origin.at, origin.thread = "flush", read.at, read.thread
+        thread = ledgers.thread_now(read.thread, read.at)
+        origin.kind, origin.at, origin.thread = "flush", read.at, thread
         first, last = read.entries
         origin.entries = f"{first}-{last}" if last != first else str(first)
-        log = ledgers.log(read.thread)
-        origin.log_absent = log is None and not ledgers.has_log(read.thread)
+        log = ledgers.log(thread)
+        origin.log_absent = log is None and not ledgers.has_log(thread)
         legacy = ledgers.older_masks
-        origin.entry = _entry(log, read.thread, first, last, text, legacy=legacy)
+        origin.entry = _entry(log, thread, first, last, text, legacy=legacy)
     return origin
 
 
@@ -1024,6 +1039,49 @@ def place(target: str) -> re.Match[str] | None:
 
 
 @dataclass
+class Forget:
+    """A forget (its tombstone, `memctl.core.forgotten`) that holds what explain was
+    asked: when, and whether a correction replaced the fact."""
+
+    fact: str
+    """The fact it forgot, as written (without the bullet)."""
+    at: str
+    """When (ISO 8601, UTC)."""
+    replacement: str | None = None
+    """The fact that corrected it (`forget --replace`, memory_replace); null for a forget."""
+    ledger: list[str] = field(default_factory=list)
+    """PATH:LINE of the ledger lines stating it (the ledgers are append-only: they keep it)."""
+
+
+def _forgets(ws: Workspace, ledgers: Ledgers, text: str, *, within: bool) -> list[Forget]:
+    """The forgotten facts `text` states (their key within its key, or the same content
+    words: `held.Held`'s restatement), and with `within` those holding it (a text asked
+    about: "round half up" of "We always round half up for money."), each fact once (the
+    tombstones of one forget share its `of`), the one it listed first. A purge's
+    tombstone keeps no text and names none."""
+    from memctl.models.words import fact_words
+
+    stones = [stone for stone in read_tombstones(ws) if stone.fact]
+    key, words = fact_key(text), fact_words(text)
+    named = {
+        stone.fact_of
+        for stone in stones
+        if (own := fact_key(stone.fact))
+        and (own in key or (within and key and key in own) or fact_words(stone.fact) == words)
+    }
+    found: dict[str, Forget] = {}
+    for stone in stones:
+        if stone.fact_of not in named:
+            continue
+        forget = found.setdefault(
+            stone.fact_of, Forget(BULLET.sub("", stone.fact.strip()), stone.at, stone.replacement)
+        )
+        places = [f"{s.path}:{s.line}" for s in ledgers.by_text(stone.fact, exact_only=True)]
+        forget.ledger += [where for where in places if where not in forget.ledger]
+    return list(found.values())
+
+
+@dataclass
 class ExplainResult:
     target: str
     """What was asked: MEMORY.md:LINE or a text."""
@@ -1035,7 +1093,12 @@ class ExplainResult:
     """For a ledger's PATH:LINE: the MEMORY.md lines merged from it."""
     forgotten: bool = False
     """For a ledger's PATH:LINE: a tombstone (`memctl forget`) holds the line, so
-    consolidation, search, recall and the memory block leave it out."""
+    consolidation, search, recall and the memory block leave it out. For a text no
+    bullet contains: a forgotten fact holds it (`forgets`), and `bullets` is empty."""
+    forgets: list[Forget] = field(default_factory=list)
+    """The forgets that hold it (`forgotten`): when each was made, and the correction
+    that replaced the fact, if one did; empty when not forgotten, or held by a
+    restatement or a correction's reading alone (`memctl.models.held`)."""
     closest: bool = False
     """For a text no bullet contains: `bullets` are the closest ones (the most content
     words in common, `closest_bullets`), not bullets that say it."""
@@ -1062,17 +1125,40 @@ def explain(ws: Workspace, target: str) -> ExplainResult:
             raise UsageError(
                 f"MEMORY.md:{number} is not a bullet (a heading, a marker memctl wrote or blank)"
             )
-        return ExplainResult(target, [explain_line(ws, number, lines[number - 1], ledgers)])
+        return _marked(
+            ws, ExplainResult(target, [explain_line(ws, number, lines[number - 1], ledgers)])
+        )
     bullets = bullets_of(memory)
     needle = fact_key(target)
     chosen = [(n, line) for n, line in bullets if needle and needle in fact_key(line)]
+    if not chosen and (forgets := _forgets(ws, ledgers, target, within=True)):
+        # Forgotten: saying so, not offering a bullet that shares a word with it as the
+        # answer (audit 20 finding 3).
+        return ExplainResult(target, [], forgotten=True, forgets=forgets)
     closest = not chosen
     if closest:
         chosen = closest_bullets(target, bullets)
     if not chosen:
         raise MemctlError(f"no bullet of MEMORY.md matches {target!r}")
     explained = [explain_line(ws, n, line, ledgers) for n, line in chosen]
-    return ExplainResult(target, explained, closest=closest)
+    return _marked(ws, ExplainResult(target, explained, closest=closest))
+
+
+def _marked(ws: Workspace, result: ExplainResult) -> ExplainResult:
+    """`result` with each sentence of its thread turns that a forget hides written
+    `[forgotten: ...]` (`corpus.Hidden.marked`), as thread_history writes such a turn:
+    a turn that said a kept fact and a forgotten one shows the one alone."""
+    from memctl.retrieval.corpus import Hidden
+
+    hidden = Hidden(ws)
+    if not hidden:
+        return result
+    origins = [*result.ledger, *(origin for bullet in result.bullets for origin in bullet.sources)]
+    for origin in origins:
+        if origin.entry is not None:
+            path = f"threads/{origin.entry.thread}.jsonl"
+            origin.entry.text = hidden.marked(path, origin.entry.text)
+    return result
 
 
 def closest_bullets(target: str, bullets: list[tuple[int, str]]) -> list[tuple[int, str]]:
@@ -1158,15 +1244,24 @@ def _explain_ledger(
     from memctl.retrieval.corpus import Hidden
 
     held = Hidden(ws).hides("memory", where, number, line)  # as search leaves it out
-    return ExplainResult(f"{where}:{number}", [], [_origin(ledgers, here)], used, held)
+    forgets = _forgets(ws, ledgers, line, within=False) if held else []
+    result = ExplainResult(f"{where}:{number}", [], [_origin(ledgers, here)], used, held, forgets)
+    return _marked(ws, result)
 
 
 def explain_text(result: ExplainResult) -> str:
     """The chains as `memctl explain` prints them and memory_explain answers."""
     if result.ledger:
         return "\n\n".join(
-            _ledger_text(origin, result.in_memory, result.forgotten) for origin in result.ledger
+            _ledger_text(origin, result.in_memory, result.forgotten, result.forgets)
+            for origin in result.ledger
         )
+    if result.forgotten:
+        told = [f"no bullet of MEMORY.md contains {result.target!r}: it was forgotten"]
+        for forget in result.forgets:
+            kept = ", ".join(forget.ledger) or "no ledger line"
+            told += [f"  {forget.fact}", f"    {_forget_text(forget)}; the ledger keeps it: {kept}"]
+        return "\n".join(told)
     chains = "\n\n".join(_bullet_text(bullet) for bullet in result.bullets)
     if result.closest:
         which = "the closest one" if len(result.bullets) == 1 else "the closest ones"
@@ -1174,7 +1269,17 @@ def explain_text(result: ExplainResult) -> str:
     return chains
 
 
-def _ledger_text(origin: Origin, in_memory: list[int], forgotten: bool = False) -> str:
+def _forget_text(forget: Forget) -> str:
+    """Which forget it was and when, as `forgotten (memctl forget)` has always opened."""
+    if forget.replacement is not None:
+        how = f"corrected by forget --replace or memory_replace to: {forget.replacement}"
+        return f"forgotten ({how}) at {forget.at}"
+    return f"forgotten (memctl forget) at {forget.at}"
+
+
+def _ledger_text(
+    origin: Origin, in_memory: list[int], forgotten: bool, forgets: list[Forget]
+) -> str:
     lines = [f"{origin.ledger}  {origin.text}", f"  ({_block(origin)})"]
     if origin.entry is not None:
         lines.append(f"  <- {_entry_text(origin.entry)}")
@@ -1183,10 +1288,8 @@ def _ledger_text(origin: Origin, in_memory: list[int], forgotten: bool = False) 
     merged = ", ".join(f"MEMORY.md:{n}" for n in in_memory) or "no bullet of MEMORY.md"
     lines.append(f"  -> {merged}")
     if forgotten:
-        lines.append(
-            "  -> forgotten (memctl forget): consolidation, search, recall and the memory "
-            "block leave it out"
-        )
+        how = "; ".join(map(_forget_text, forgets)) or "forgotten (memctl forget)"
+        lines.append(f"  -> {how}: consolidation, search, recall and the memory block leave it out")
     return "\n".join(lines)
 
 

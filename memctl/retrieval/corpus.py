@@ -270,6 +270,29 @@ class Hidden:
             return False  # consolidation reads the daily ledgers only
         return self.held.holds(text, self._day(path, number))
 
+    def marked(self, path: str, text: str) -> str:
+        """A turn's text of the thread log `path` (relative) with each sentence that
+        states a forgotten fact, restates one in its content words (`Held`) or echoes one
+        said in that log written FORGOTTEN_TEXT, as thread_history writes a turn a forget
+        hides: what explain shows of a turn in a chain. The other sentences stay: they
+        are the evidence of the facts that do (audit 20 finding 3: the forgotten
+        sentence was printed unmarked as the source of a bullet taken from that turn)."""
+        if not self.forgotten:
+            return text
+        from memctl.models.words import SENTENCE_END
+
+        held = self.held
+        parts = re.split(f"({SENTENCE_END.pattern})", text)
+        for n in range(0, len(parts), 2):  # sentences; the odd ones are what parts them
+            sentence = parts[n].strip()
+            if sentence and (
+                self.forgotten.states(sentence)
+                or self.forgotten.echoed(path, sentence)
+                or (held is not None and held.may_hold(sentence) and held.holds(sentence, None))
+            ):
+                parts[n] = FORGOTTEN_TEXT
+        return "".join(parts)
+
     def line(self, path: str, number: int, text: str) -> str:
         """Line `number` (1-based) of the memory file `path` as a model may read it after
         a forget (memory_get): FORGOTTEN_TEXT for one `hides` leaves out (a heading never

@@ -220,7 +220,8 @@ MEMORY_SCHEMAS: dict[str, dict[str, Any]] = {
         "description": (
             "Say where a line of MEMORY.md came from: the ledger lines it was merged from "
             "(PATH:LINE, flushed or saved and when) and the conversation entry that said "
-            "it (speaker, time). Use it when asked why memory holds something."
+            "it (speaker, time); for words of a forgotten fact, when it was forgotten and "
+            "by which forget. Use it when asked why memory holds something, or no longer does."
         ),
         "parameters": {
             "type": "object",

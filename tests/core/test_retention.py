@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from memctl.core.retention import KEPT_HEADER, PER_MESSAGE, extract_keepers, retain
+from memctl.core.retention import KEPT_HEADER, PER_MESSAGE, Text, extract_keepers, retain
 
 THREAD = [
     ("user", "The crash is in src/billing/invoice.py, ticket PAY-482. Thanks, and/or whatever."),
@@ -137,3 +137,32 @@ def test_a_pasted_log_gives_at_most_a_few_facts() -> None:
     assert {k.value for k in keepers} >= {"src/mod0/file0.py", "lib/x/y.py"}
     kept = "\n".join(f"- [user] Look at src/mod{n}/file{n}.py." for n in range(40))
     assert len(extract_keepers([("summary", f"s\n\n{KEPT_HEADER}\n{kept}")])) == 40
+
+
+def test_host_names_and_a_things_number_are_identifiers() -> None:
+    """Audit 20 finding 2: dotted names and "word NNNN" ids were never checked, so a
+    compaction that lost them said it dropped nothing."""
+    said = "Sure, it's job 9002 on host build-2.internal. Port 8443 on db.example.com and room 101."
+    found = {(k.kind, k.value) for k in extract_keepers([("user", said)])}
+    assert found == {
+        ("host", "build-2.internal"),
+        ("host", "db.example.com"),
+        ("id", "job 9002"),
+        ("id", "Port 8443"),
+        ("id", "room 101"),
+    }
+    # One message each: a message gives at most PER_MESSAGE.
+    others = [
+        "e.g. at 10 a.m. we met since 2019; in May 2026 we did step 3",
+        "Python 3.12, v1.2.3 and 1,200 users; os.path.join(x) and #4102.",
+    ]
+    values = {k.value for k in extract_keepers([("user", text) for text in others])}
+    assert values == {"Python 3.12", "v1.2.3", "1,200 users", "#4102"}
+    job = next(k for k in extract_keepers([("user", said)]) if k.value == "job 9002")
+    # Said again in other words ("#9002", a list of jobs) it is there; another number is not.
+    assert Text("Jobs #9001, #9002 ran.").holds(job) and Text("It is job 9002.").holds(job)
+    assert not Text("job 90021 ran").holds(job)
+    # Each place a value is said is looked at, not the first alone.
+    path = extract_keepers([("user", "Edit app/main.py now.")])[0]
+    assert Text("see xapp/main.py, then app/main.py").holds(path)
+    assert not Text("see xapp/main.pyc and app/main.pyc").holds(path)

@@ -529,6 +529,48 @@ def test_a_lossy_summary_keeps_the_path_and_ticket_it_lost(workspace: Path, cli,
     assert "2 kept under Kept:, 0 dropped" in result.stderr
 
 
+def test_host_names_and_numbered_ids_are_kept_or_named_as_dropped(workspace: Path, cli):
+    """Audit 20 finding 2: host names (`build-2.internal`) and ids said as a thing's
+    number (`job 9002`) were not checked, and the builtin flush drops the chatty line
+    that gave them: after three compactions 37 of 40 were in neither the summary nor a
+    ledger, with `dropped: 0`. Now each one the compactions summarised away is in the
+    context (summary or tail), a ledger, or named as dropped; and the counts add up."""
+    config(workspace, "compaction:\n  keep_messages: 20\n  keep_tokens: 0\n")
+    said: list[str] = []
+    retentions: list[dict[str, Any]] = []
+    for round_ in range(3):
+        turns = []
+        for i in range(round_ * 60, round_ * 60 + 60):
+            text = [
+                f"The incident channel is #inc-{i}.",
+                "ok",
+                f"Sure, it's job {9000 + i} on host build-{i}.internal",
+                f"thanks, see /var/log/app-{i}.log",
+            ][i % 4]
+            turns.append(say("user" if i % 2 == 0 else "assistant", text))
+            if i % 4 == 2:
+                said += [f"job {9000 + i}", f"build-{i}.internal"]
+        lines = "".join(json.dumps(turn) + "\n" for turn in turns)
+        assert cli("-w", workspace, "thread", "append", "t1", input=lines).exit_code == 0
+        result = cli("-w", workspace, "--json", "compact", "t1", "--force")
+        assert result.exit_code == 0, result.stderr
+        retentions.append(json.loads(result.stdout)["retention"])
+
+    context = working_context(read_log(workspace, "t1"), "t1")
+    text = "\n".join(str(message.get("content") or "") for message in context.messages)
+    text += "".join(path.read_text() for path in (workspace / "memory").glob("*.md"))
+    dropped = "\n".join(line for r in retentions for line in r["dropped_list"])
+    assert [value for value in said if value not in text and value not in dropped] == []
+    # An earlier summary's Kept list is carried as its points (audit 20 finding 8).
+    summary = read_log(workspace, "t1")[-1]["summary"]
+    assert "Earlier: Kept:" not in summary and "Earlier: - [" not in summary
+    assert "\nEarlier: [user] Sure, it's job 9094 on host build-94.internal\n" in summary
+    for retention in retentions:
+        parts = ("in_summary", "in_ledger", "kept", "dropped")
+        assert sum(retention[part] for part in parts) == retention["checked"]
+        assert retention["dropped"] == len(retention["dropped_list"])
+
+
 def test_a_kept_line_is_redacted(workspace: Path, cli, llm_server):
     """A sentence kept for its path also held a key: the Kept list carries it redacted,
     as the summary request did."""

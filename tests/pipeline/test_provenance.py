@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -139,6 +140,48 @@ def test_a_ledger_line_is_explained_and_a_bad_place_is_exit_2(cli: Any, ws: Path
         assert failed.exit_code == 2, (target, failed.stderr)
         assert failed.stderr.count("\n") == 1 and said in failed.stderr, failed.stderr
     assert snapshot(ws) == before
+
+
+def _source(cli: Any, ws: Path, text: str) -> dict[str, Any]:
+    run = cli("-w", ws, "--json", "explain", text)
+    assert run.exit_code == 0, run.stderr
+    [bullet] = json.loads(run.stdout)["bullets"]
+    [source] = bullet["sources"]
+    return dict(source)
+
+
+def test_a_renamed_thread_keeps_the_chain_and_a_later_forget_hides_its_turn(
+    cli: Any, ws: Path
+) -> None:
+    """Audit 20 finding 1: the ledger heading keeps the id the thread was flushed under,
+    so after `thread rename` explain's last link was "source turn not here ... or was
+    removed", and a forget made after the rename, which finds the turn through explain,
+    recorded none: the forgotten fact was back in search, recall and the context. The
+    heading reads through the renames made after it (two here); a thread flushed under
+    the freed id later is that thread's."""
+    for old, new in (("t1", "mid"), ("mid", "payments")):
+        assert cli("-w", ws, "thread", "rename", old, new).exit_code == 0
+
+    source = _source(cli, ws, "payments team")
+    assert source["thread"] == "payments" and not source["log_absent"]
+    assert source["entry"]["thread"] == "payments" and source["entry"]["index"] == 1
+    shown = cli("-w", ws, "explain", "payments team").stdout
+    assert "<- thread payments entry 1 (user Dana, " in shown and "not here" not in shown
+
+    assert cli("-w", ws, "forget", "leads the payments team").exit_code == 0
+    searched = cli("-w", ws, "search", "payments team", "--scope", "all", "--mode", "any")
+    recalled = cli("-w", ws, "recall", "who leads the payments team")
+    context = cli("-w", ws, "context", "payments")
+    assert "threads/payments.jsonl#1" not in searched.stdout + recalled.stdout
+    assert "Dana leads the payments team" not in context.stdout
+    assert "[forgotten: this stated a fact that was forgotten]" in context.stdout
+
+    time.sleep(1.1)  # a heading's time is to the second: this flush is after the rename
+    say(cli, ws, "t1", "The lunch break is at noon on Fridays.")
+    assert cli("-w", ws, "flush").exit_code == 0
+    assert cli("-w", ws, "consolidate").exit_code == 0
+    later = _source(cli, ws, "lunch break")
+    assert later["thread"] == "t1" and later["entry"]["index"] == 0
 
 
 def test_a_saved_bullet_says_saved(cli: Any, ws: Path) -> None:

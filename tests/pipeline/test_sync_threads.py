@@ -253,3 +253,31 @@ def test_a_purge_in_a_shared_log_keeps_the_masked_line_where_it_was_and_syncs_sa
     assert run_memctl(b.root, "thread", "rm", "ops", "--force").exit_code == 0
     run_sync(b)
     assert remote_log(remote)[0].endswith(": thread log ops removed"), remote_log(remote)
+
+
+@pytest.mark.parametrize("share", [THREADS, ""])
+def test_a_rename_on_one_machine_is_followed_by_the_explain_of_every_machine(tmp_path, share):
+    """Audit 20 finding 1: the ledger headings that name a thread keep the id it was
+    flushed under, on every machine the ledgers reach; the rename is recorded with the
+    tombstones, which go wherever the ledgers go, so b's explain names the thread as it
+    is now: its entry when b has the log (threads shared), else where it is."""
+    remote = bare(tmp_path)
+    a = replica(tmp_path, "a", remote, share)
+    say(a, "standup", "a1")
+    run_flush(a)
+    assert run_memctl(a.root, "consolidate").exit_code == 0
+    renamed = run_memctl(a.root, "thread", "rename", "standup", "daily")
+    assert renamed.exit_code == 0, renamed.stderr
+    run_sync(a)
+    b = replica(tmp_path, "b", remote, share)
+    run_sync(b)
+
+    explained = run_memctl(b.root, "--json", "explain", "host-a1")
+    assert explained.exit_code == 0, explained.stderr
+    [bullet] = json.loads(explained.stdout)["bullets"]
+    [source] = bullet["sources"]
+    assert source["thread"] == "daily"
+    if share:
+        assert source["entry"]["thread"] == "daily" and source["entry"]["index"] == 0
+    else:
+        assert source["log_absent"] and source["entry"] is None

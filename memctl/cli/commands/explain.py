@@ -18,7 +18,8 @@ def explain_command(
         typer.Argument(
             help="MEMORY.md:LINE; a ledger line, memory/YYYY-MM-DD.md:LINE (its thread "
             "entry and the bullets merged from it); or some text of a bullet (the bullets "
-            "containing it, else the closest one).",
+            "containing it, else the closest one; or that it was forgotten, when and by "
+            "which forget).",
             show_default=False,
         ),
     ],
