@@ -1470,6 +1470,10 @@ def _bare_weekday(match: re.Match[str], day: date, tense: bool | None) -> _When 
         return _When(ahead.isoformat())
     if not match[0].casefold().startswith("on ") and not _closes_clause(match):
         return None  # "Mondays are busy" is no date
+    if _DAY_NAMED.search(match.string, 0, match.start("phrase")) or _NAMES_A_DAY.match(
+        match.string, match.end()
+    ):
+        return None  # "the deploy day is Thursday": a day of the week, not a date
     if tense is None:
         return None  # "lunch with Sam on Friday": this one or the last, not told
     step = -1 if tense else 1
@@ -1508,9 +1512,26 @@ _FOR_DAY = re.compile(r"\S\s+for\s+$", re.I)
 """A weekday after "for" and a word before it ("a table for saturday"): the day ahead."""
 _BEFORE_BARE_DAY = re.compile(
     r"(?:^|[.!?;:,]\s*|\b(?:is|was|are|were|be|been|['’]s|to|through|thru|till|til|until|from|"
-    r"since|by|before|after|and|or|of|every|each|the|a|this|that|next|last|than|not)\s+)$",
+    r"since|by|before|after|and|or|of|every|each|the|a|this|that|next|last|than|not)"
+    r"(?:\s+(?:now|still|also|again|currently|back))*\s+)$",
     re.I,
 )
+_DAY_NAMED = re.compile(
+    r"\b(?:pay)?day(?:\s+off)?\s+(?:is|are|was|has\s+been|remains|stays|becomes|"
+    r"(?:moved|moves|changed|changes|switched|switches)\s+to)"
+    r"(?:\s+(?:now|still|also|again|currently|back))*\s+(?:on\s+)?$",
+    re.I,
+)
+_NAMES_A_DAY = re.compile(
+    r",?\s+(?:(?:is|was|remains|stays|becomes)(?:\s+(?:now|still|also|again))*\s+)?"
+    r"(?:the|our|my|their|your|his|her)\s+(?:[\w-]+\s+){0,2}?day\b(?!\s+(?:before|after)\b)",
+    re.I,
+)
+"""A weekday that is the value of a day (`_DAY_NAMED` before it: "The deploy day is now
+Thursday", "release day is on Friday"; `_NAMES_A_DAY` after it: "on Thursday, our
+deploy day") names a day of the week, not a date (audit 20 F4: "The deploy day is now
+Thursday." became "... now on 2026-11-12"); a one-off ("the meeting is on Thursday")
+still resolves."""
 _AFTER_BARE_DAY = re.compile(
     r"\s*(?:$|[,.!?;:)]|(?:so|but|then|too|already|morning|afternoon|evening|night)\b)",
     re.I,
@@ -2103,6 +2124,7 @@ def is_fact(
         or _QUESTION.match(stripped)
         or _ASKED_IF.match(stripped)
         or _TAG_ASKED.search(stripped)
+        or _pasted_output(stripped)
     ):
         return False
     if _SIGNALS_CJK.search(stripped) or (not laughed and _labelled_rule(stripped)):
@@ -2217,6 +2239,7 @@ def is_fact(
         # corvid_staging, for tests" was kept only when a capital inside named something
         # else, audit 16 M3); a path or a file stays read by `_says_where`
         or bool(_SNAKE_NAME.search(stripped))
+        or bool(_CHANNEL_NAME.search(stripped))
         or _says_where(stripped)
         # A value redacted before the model saw it ("[REDACTED:openai_key]") was a value.
         or "[REDACTED:" in stripped
@@ -2842,6 +2865,41 @@ def _takes_leave(sentence: str) -> bool:
     )
 
 
+_RUN_OUTPUT = re.compile(
+    # a test runner's tally: "4 passed in 0.81s", "12 passed, 3 failed" (not "2 failed
+    # attempts", whose count names a thing)
+    r"\b\d+ (?:passed|failed|errors?|skipped|xfailed|xpassed)(?=\s*(?:[,.;:)]|$|in \d))"
+    # an exception as a traceback's last line prints it: "RuntimeError: Event loop ..."
+    r"|\b[A-Z][a-z]\w*(?:Error|Exception):"
+    # a log line's level, as a log prints it (in code, in brackets or after the time):
+    # "`INFO: Uvicorn running on ...`", "[ERROR] ...", "09:14:02 WARN ..."; a notice's
+    # "WARNING:" opening a sentence of prose is a label (`words.LABELS`)
+    r"|(?:(?<=`)|(?<=\[)|(?<=\d\d:\d\d:\d\d ))(?:DEBUG|INFO|WARN|WARNING|ERROR|CRITICAL|FATAL)\b"
+    # where a compiler or a linter found it: "app/export.py:3:1: F401 ..."
+    r"|[\w/.-]+\.\w+:\d+(?::\d+)?:"
+)
+"""What a program printed while it ran: a test runner's tally, an exception, a log line's
+level, a file's line and column. Pasted into the chat it reports that run, which the
+next run replaces; what it means to the person ("CI fails on an unused import") is said
+in words, if at all."""
+_CODE_SPAN = re.compile(r"`[^`]*(?:`|$)")
+"""Code quoted in backticks, or a quote a sentence's end cut open."""
+
+
+def _pasted_output(sentence: str) -> bool:
+    """Whether `sentence` is a program's output pasted as it printed: code in backticks
+    or what a run prints (`_RUN_OUTPUT`), with at most two words of prose before it
+    ("`pytest` → 12 passed", "Tests green, 15 passed") and, around code alone, one
+    ("`Uvicorn running on http://127.0.0.1:8091` ✅"): the terminal's words, not the
+    speaker's. Prose that says something of it ("integration-tests is failing in CI:
+    `psycopg.OperationalError: ...`", "We pin `pydantic==1.10.13`") is a statement."""
+    if run := _RUN_OUTPUT.search(sentence):
+        return len(content_words(_CODE_SPAN.sub(" ", sentence[: run.start()]))) <= 2
+    if "`" not in sentence:
+        return False
+    return len(content_words(_CODE_SPAN.sub(" ", sentence))) <= 1
+
+
 def _not_told(sentence: str) -> bool:
     """Whether a sentence tells nothing of anyone, whatever it names: a quotation
     (someone else's words), advice or a request to the listener ("Try the ramen place on
@@ -3337,6 +3395,15 @@ _VOCATIVE_START = re.compile(
 )
 
 
+_SALUTATION = re.compile(
+    r"^(?i:dear)\s+(?:(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Professor)\.?\s+)?"
+    r"[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?,\s+(?=\S)"
+)
+"""A letter's salutation before its first sentence ("Dear Ms Okafor, ...", "Dear Tom
+Reyes, ..."): whoever it names is the reader, a participant or not (a portal's letter
+names the advisor by surname, which the chat's names do not hold)."""
+
+
 def _without_vocative(sentence: str, names: frozenset[str]) -> str:
     """The sentence without a participant named as the one spoken to: "That's cool,
     Ana!" is a reaction, and "Ana, since we last chatted, ..." is not about Ana, nor is
@@ -3347,6 +3414,9 @@ def _without_vocative(sentence: str, names: frozenset[str]) -> str:
     start = _VOCATIVE_START.match(sentence)
     if start and start["name"].casefold() in names:
         rest = sentence[start.end() :]
+        sentence = rest[:1].upper() + rest[1:]
+    if salutation := _SALUTATION.match(sentence):
+        rest = sentence[salutation.end() :]
         sentence = rest[:1].upper() + rest[1:]
     kin = _KIN_VOCATIVE.match(sentence)
     if kin and (kin["name"] is None or kin["name"].casefold() in names):
@@ -3603,7 +3673,9 @@ def facts_told(
         pieces = [
             piece
             for piece in _values_joined(
-                split_sentences(_as_written(_without_diffs(text), spelled if chat else None))
+                split_sentences(
+                    _as_written(_without_diffs(_transcribed(text)), spelled if chat else None)
+                )
             )
             if not holds_mask(piece, legacy=older_masks)
         ]
@@ -3909,6 +3981,24 @@ _DIFF_OPEN = re.compile(r"[ \t]*(?P<fence>```|~~~)[ \t]*(?:diff|patch|udiff)\b.*
 _FENCE_CLOSE = re.compile(r"[ \t]*(?P<fence>```|~~~)[ \t]*")
 
 
+_RECORDING = re.compile(
+    r"(?:\W{1,3}\s*)?(?i:voice\s+(?:note|message|memo)|audio(?:\s+message)?|recording)"
+    r"\s*[(\[]?\d{1,2}:\d{2}[)\]]?\s*[:—–-]\s*"
+    r"(?P<quote>[\"“])(?P<said>[^\"“”]+)[\"”]\s*"
+)
+"""A recording's transcript as a chat app pastes it: a label naming a voice note or an
+audio message, with its length ("🎤 Voice note (1:12):", "Audio message 0:45 —"), and
+the words said, in quotes."""
+
+
+def _transcribed(text: str) -> str:
+    """`text` as said when it is a recording's transcript (`_RECORDING`): the words in
+    the quotes are the speaker's own, not a quotation of someone else's (which
+    `_not_told` drops), and the label and its length are no part of what was said."""
+    recording = _RECORDING.fullmatch(text.strip())
+    return recording["said"] if recording else text
+
+
 def _without_diffs(text: str) -> str:
     """`text` without its fenced diffs ("```diff" to the next line of the same fence
     alone): their "+" and "-" lines are code a change added or removed, which the
@@ -3942,6 +4032,15 @@ def _without_diffs(text: str) -> str:
 _SNAKE_NAME = re.compile(r"(?<![\w./-])[A-Za-z][A-Za-z\d]*(?:_[A-Za-z\d]+)+(?![\w/-]|\.\w)")
 """A name someone made, its words joined by underscores ("corvid_staging", "retry_max"):
 no English word, and no path or file ("src/app_main.py" is `_CODE`'s)."""
+_CHANNEL_NAME = re.compile(
+    r"(?<![\w&#/])#[a-z][a-z\d]*(?:[-_.][a-z\d]+)+\b"
+    r"|\bchannels?\b[^.!?]*?(?<![\w&#/])#[a-z][\w-]*",
+    re.I,
+)
+"""A chat channel's name ("#inc-payments", or "#incidents" in a sentence that says
+"channel"): a name the team made, as an id is (audit 20 F4: "The incident channel is
+#inc-payments." was dropped while "#inc-0" was kept for its digit). A hashtag of one word
+said with no "channel" ("so proud #blessed") is no such name: hashtags take no hyphen."""
 _CODE = re.compile(
     r"`[^`]+`|\b[A-Za-z_]\w*[_/][A-Za-z_][\w./]*|\b[A-Za-z_]\w+\.[A-Za-z_]\w[\w./]*"
     r"|(?<!\w)--?[a-z][\w-]+"

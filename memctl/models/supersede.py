@@ -1282,6 +1282,19 @@ def _slot_of(verb: str, value_text: str) -> str:
     return verb
 
 
+def _own_key(made: Claim, text: str, about: str | None) -> tuple[frozenset[str], str, str]:
+    """`made`'s key without its speaker's own word, with the speaker: what one speaker
+    says of "our staging database" and of "staging" is one subject (audit 20 F5:
+    "Staging moved to db7" did not replace "Our staging database is db3", both Dana's,
+    as `_subject` reads "our" as the speaker's). Another speaker's "our" stays theirs."""
+    speaker = about or ((said := _SPEAKER.match(text.strip().lstrip("-*+• "))) and said[1])
+    if not speaker:
+        return made.subject, made.slot, ""
+    own = f"{speaker.casefold()}'s"
+    subject = made.subject - {own} if len(made.subject) > 1 else made.subject
+    return subject, made.slot, own
+
+
 def replaces(newer: Claim, older: Claim) -> bool:
     """Whether `newer` (said later) makes `older` stale."""
     if newer.key != older.key or older.negated:
@@ -1347,13 +1360,18 @@ def stale(
     ]
     found: dict[int, int] = _Found(facts, about)
     by_key: dict[tuple[frozenset[str], str], list[int]] = {}
+    by_own_key: dict[tuple[frozenset[str], str, str], list[int]] = {}  # `_own_key`
     by_subject: dict[frozenset[str], list[int]] = {}
     by_field: dict[frozenset[str], list[int]] = {}  # changes, by subject without owner
     for i, made in enumerate(claims):
         if made is None:
             continue
-        for j in by_key.get(made.key, []):
+        own_key = _own_key(made, facts[i], about[i] if about else None)
+        for j in sorted({*by_key.get(made.key, []), *by_own_key.get(own_key, [])}):
             older = claims[j]
+            if older is not None and older.key != made.key:
+                # one speaker's "our staging database" and their "staging" (`_own_key`)
+                older = replace(older, subject=made.subject)
             if older is not None and replaces(made, older):
                 if (
                     made.slot == "owner"
@@ -1374,6 +1392,7 @@ def stale(
                 if older is not None and older.key != made.key and chains_on(made, older):
                     found[j] = i
         by_key.setdefault(made.key, []).append(i)
+        by_own_key.setdefault(own_key, []).append(i)
         by_subject.setdefault(made.subject, []).append(i)
         if made.change:
             by_field.setdefault(made.subject - _owner_words(made.owner), []).append(i)
@@ -4808,6 +4827,14 @@ _PERIODS = _set(
 _HAS = _set("has have had holds keeps gets")
 _HAS_WHAT = _set("a an its their his her")
 _ADDING = _set("add adds added adding")
+_RECORD_MADE = re.compile(
+    r"\b(?i:opened|opens|filed|files|created|creates|raised|raises|logged|logs|submitted|"
+    r"submits)\s+(?i:(?:a|an|the|new|another)\s+)*(?:(?i:ticket|issue|bug|incident|jira|"
+    r"pr|pull request|mr|merge request)\s*)?(?:#\s*\d+|[A-Z][A-Z0-9]*-\d+)\b"
+)
+"""A record made, by its key ("We opened ticket OPS-743 for the pool migration", "filed
+#212"): a later fact making another ("... opened ticket OPS-731 for ...") is one more
+record, not a new value of the first, unless it says a change (audit 20 F6)."""
 _HEDGED = _CLASS_HEDGE - _NEGATING - _set("no n't formerly previously once")
 _OPENING_VERBS = _set("is are was were has have")
 _ASIDE = re.compile(r"\([^()]*\)")
@@ -4843,6 +4870,9 @@ class _Valued:
     one may end it."""
     cued: bool
     """It says a change ("now", "moved", "postponed": `_SLOT_CUE`)."""
+    made: bool
+    """It tells a record made (`_RECORD_MADE`): as a later fact, it replaces nothing
+    uncued."""
 
     @property
     def values(self) -> frozenset[str]:
@@ -5016,6 +5046,7 @@ def _valued(text: str, names: frozenset[str]) -> _Valued | None:
         negated=bool(_NEGATION.search(masked) or _CALLED_OFF.search(masked)),
         hedged=bool(lower & _HEDGED),
         cued=bool(_SLOT_CUE.search(text)),
+        made=bool(_RECORD_MADE.search(text)),
     )
 
 
@@ -5174,6 +5205,8 @@ def _replaces(
     """Whether `newer` gives `older`'s subject another value of the sort (see above)."""
     if older is None or older.blocked or older.negated or newer.hedged:
         return False
+    if newer.made and not newer.cued:
+        return False  # "We opened ticket OPS-731 for ...": one more ticket, not another
     if who and who[0] and who[1] and who[0] != who[1]:
         return False  # said of two people (their speakers, their headings)
     for sort, value, new in _given_pairs(newer, older):
