@@ -1592,8 +1592,9 @@ class _Found(dict[int, int]):
     reading's pair of two facts whose closing asides name two subjects, whose subjects
     two identifiers key, that two tickets file (unless the later says it replaces the
     earlier or names its ticket, `_REPLACED_TOLD`), or two diffs under two labels or
-    values of two owners (see above): the pair is never made, so a later fact of the
-    right subject may still be paired."""
+    values of two owners (see above), or two assignments of two places
+    (`Assigned.same_place`: two tables, two JSON Patch paths, two subjects or keys): the
+    pair is never made, so a later fact of the right subject may still be paired."""
 
     def __init__(self, facts: Sequence[str], about: Sequence[str | None] | None = None) -> None:
         super().__init__()
@@ -1607,8 +1608,13 @@ class _Found(dict[int, int]):
         self._labels = [
             _diff_label(text, about[i] if about else None) for i, text in enumerate(facts)
         ]
+        places = {text: assigned(text) for text in keys}
+        self._places = [places[text] for text in facts]
 
     def _apart(self, older: int, newer: int) -> bool:
+        placed, placing = self._places[older], self._places[newer]
+        if placed is not None and placing is not None and not placed.same_place(placing):
+            return True
         return any(
             a is not None and b is not None and a != b
             for a, b in (
