@@ -44,9 +44,10 @@ rank11, at 6,0.3,2: the emulation now adds to it; `--set REPLY_FIELD=0` for main
 `run:RUN,DECAY`, `chain:SHORT,K,W`, `now:W,N`, `over:SHORT,WEIGHT`. The semantic leg's
 (rank13, see `semantic_levers`): `sem-prf:K,M,LAMBDA`, `sem-conf:A,GAP`, `sem-top:N,COSINE`. The question's names
 (recall20): `named:WEIGHT[,NEIGHBOUR,CANDIDATES]` (see `named`), `named-subject` (see
-`named_subject`). `--onnx-leg MODEL,TOKENIZER[,THREADS]` ranks the semantic leg by a
-sentence-transformers model exported to ONNX in place of WordLlama (see `OnnxEmbedder`),
-and `--query-whole` has the leg embed the question as asked, not its terms.
+`named_subject`). The fusion (recall24): `bm25-floor:N` (see `bm25_floor`).
+`--onnx-leg MODEL,TOKENIZER[,THREADS]` ranks the semantic leg by a sentence-transformers
+model exported to ONNX in place of WordLlama (see `OnnxEmbedder`), and `--query-whole`
+has the leg embed the question as asked, not its terms.
 
     python bench/recall_eval.py [--split dev|test|all] [--data FILE] [--in-process]
         [--set NAME=VALUE ...] [--try LEVER] [--onnx-leg MODEL,TOKENIZER] [--query-whole]
@@ -65,7 +66,7 @@ import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from benchlib import Goal, bench_env, chat_turn, machine, memctl_executable, report, user_of
 
@@ -397,6 +398,7 @@ def try_lever(lever: str, root: Path) -> None:
         "proximity": proximity,
         "named": named,
         "named-subject": named_subject,
+        "bm25-floor": bm25_floor,
     }
     if name in rescoring:
         rescoring[name](numbers, root)
@@ -415,6 +417,33 @@ def try_lever(lever: str, root: Path) -> None:
     if name not in levers or len(numbers) != levers[name][1]:
         raise SystemExit(f"--try {lever}: use rm3:K,M,LAMBDA, df-drop:SHARE, df-weight:S,W, stubs")
     recall_module._bm25 = levers[name][0]
+
+
+def bm25_floor(numbers: list[float], root: Path) -> None:
+    """`bm25-floor:N` (recall24, not kept): a floor for BM25's first hits in the hybrid.
+    The records BM25's leg ranks among its first N are raised, after fusion, to at
+    least the fused score of the hybrid's N-th record (added to their BM25 part, so the
+    parts still add up), so the semantic leg cannot push a clear BM25 hit out of the
+    first 2N. Measured at N = 3, 5 and 8 on every set: it loses more than it wins
+    (bench/README.md, recall24)."""
+    import memctl.retrieval.recall as recall_module
+
+    top = int(numbers[0])
+    hybrid = recall_module._hybrid
+
+    def floored(*args: Any, **kwargs: Any) -> list[Candidate]:
+        found = hybrid(*args, **kwargs)
+        fused = sorted((c.score for c in found), reverse=True)
+        if not fused:
+            return found
+        floor = fused[min(top, len(fused)) - 1]
+        for c in found:
+            if c.bm25_rank is not None and c.bm25_rank <= top and c.score < floor:
+                c.parts = (c.parts[0] + floor - c.score, c.parts[1])
+                c.score = floor
+        return found
+
+    recall_module._hybrid = floored
 
 
 def spread(numbers: list[float], root: Path) -> None:
@@ -1325,7 +1354,7 @@ def main() -> int:
         dest="lever",
         metavar="LEVER",
         help="in-process: a lever not kept (rm3:K,M,LAMBDA, df-drop:S, df-weight:S,W, stubs, "
-        "proximity:W,WINDOW, named:W[,NEIGHBOUR,N], named-subject, ...)",
+        "proximity:W,WINDOW, named:W[,NEIGHBOUR,N], named-subject, bm25-floor:N, ...)",
     )
     parser.add_argument(
         "--wordnet", type=Path, help="--try thesaurus: WordNet 3.x's index.* and data.* files"

@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -258,3 +259,71 @@ def test_query_whole_has_the_semantic_leg_embed_the_question_as_asked(
     monkeypatch.setattr(recall_module, "_nearest", recall_module._nearest)
     query_whole()
     assert query_embedded() == question
+
+
+def test_the_bm25_floor_keeps_bm25s_first_hits_among_the_hybrids_first(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """recall_eval's `--try bm25-floor:N` (recall24, measured and not kept): the records
+    BM25's leg ranks among its first N are raised after fusion to the fused score of the
+    hybrid's N-th, the lift added to their BM25 part. Here the long turn that names the
+    venue is third on BM25 and fourth fused (the short turns of the question's words are
+    nearer on meaning); floored at 3 it ties the third."""
+    from recall_eval import build, parse, try_lever
+
+    import memctl.retrieval.recall as recall_module
+    from memctl.core.config import load_config
+    from memctl.core.workspace import Workspace
+    from memctl.retrieval.recall import Candidate
+    from tests.support.embed_server import embed
+
+    class Hashed:
+        """The loopback server's hashed bags of words."""
+
+        name = "hash"
+        context = False
+
+        def embed(self, texts: list[str]) -> list[list[float]]:
+            return [embed(text) for text in texts]
+
+        def cost(self, tokens: int) -> float | None:
+            return None
+
+    data = parse(
+        "=== c1\n--- 2025-03-01\n"
+        "Nell: Hatherley Barn went into administration, so no venue now, the barn people "
+        "said on the phone this morning to me [q1]\n"
+        "Darius: lose venue\n"
+        "Nell: couple couple\n"
+        "Darius: the couple, the couple\n"
+        "Nell: a couple\n"
+        "? q1 dev | Why did the couple lose their venue?\n"
+    )
+    root = tmp_path / "ws"
+    build(root, data, "on")
+    ws, config = Workspace(root, "UTC"), load_config(root / "memctl.yaml")
+    # Each lever replaces recall's _hybrid for the process: put it back afterwards.
+    monkeypatch.setattr(recall_module, "_hybrid", recall_module._hybrid)
+
+    def fused() -> list[Candidate]:
+        hybrid, kept = recall_module._hybrid, []
+
+        def keep(*args: Any, **kwargs: Any) -> list[Candidate]:
+            kept.append(hybrid(*args, **kwargs))
+            return kept[-1]
+
+        monkeypatch.setattr(recall_module, "_hybrid", keep)
+        recall_module.recall(ws, config, data.questions[0].text, 10, "all", embedder=Hashed())
+        monkeypatch.setattr(recall_module, "_hybrid", hybrid)
+        return sorted(kept[0], key=lambda c: -c.score)
+
+    def venue(found: list[Candidate]) -> Candidate:
+        return next(c for c in found if c.number == 0)
+
+    before = fused()
+    assert venue(before).bm25_rank == 3 and before.index(venue(before)) == 3
+    try_lever("bm25-floor:3", root)
+    after = fused()
+    assert venue(after).score == pytest.approx(after[2].score)
+    assert venue(after).score == pytest.approx(sum(venue(after).parts))
+    assert venue(after).parts[1] == pytest.approx(venue(before).parts[1])

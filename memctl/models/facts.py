@@ -912,10 +912,13 @@ def _day_owns(match: re.Match[str]) -> str:
 
 
 _OWN_PREPOSITION = re.compile(
-    r"\b(?:of|about|since|until|till|to|by|before|after|from|through|as of)\s+$", re.I
+    r"\b(?:of|about|since|until|till|to|by|before|after|from|through|as of)\s+(?:['‘\"“]\s*)?$"
+    r"|\bon\s+['‘\"“]\s*$",
+    re.I,
 )
 """A preposition just before a relative date, which takes the date itself: the date's
-own "on" or "in" is not written after it."""
+own "on" or "in" is not written after it; nor after an "on" before a quoted day ("on
+'tomorrow'", `_quoted_alone`)."""
 
 
 _FROM_DAY = re.compile(
@@ -1132,13 +1135,23 @@ def _ordinals_as_digits(text: str) -> str:
     return "".join(out)
 
 
-_PRESENT_REACH = 122
-"""How many days back (four months) a day of a month said in the present may be before
-it is read as the next year's: "The lease ends on 1 April", said on 10 September, is
-next April (the April before, 162 days back, was a past date for a term plainly ahead;
-review 32). Nearer, the nearest stays, as the dates' tests read it ("It's on May the
-3rd", "I'm leaving Sheffield on the first of March", said on 9 June: that May's, that
-March's)."""
+_PRESENT_REACH = 14
+"""How many days back (two weeks) a day of a month said in the present or of a plan may
+be before it is read as the next year's. "The lease ends on 1 April" said on 10
+September is next April (review 32); so are "I'm leaving Sheffield on the first of
+March", "I move on 1 March" and "My flight is on 1 March" said on 9 June (review 33 S7:
+four months back, they were read as that March, a plan put in the past; "I moved on 1
+March" is that March). A day a few days back said in the present is a slip of tense or
+a late message more often than a plan a year ahead, and stays the nearest. A state
+begun that day ("since 1 March") or a thing of that day ("the photos from 3 May") is
+not ahead: `_SINCE_THEN`."""
+_SINCE_THEN = re.compile(r"\bsince$|\b(?:is|are|['’]s|['’]re)\s+from$", re.I)
+"""Before a day of the month, what does not look ahead in a present clause: "since" (a
+state begun then: "I've lived here since 1 March") and "from" right after a copula (a
+thing of that day: "the photos are from 3 May"). "Available from 1 April" looks ahead,
+and so does a "from" that opens a range ("is from 1 March to 5 March"), read as its
+end is."""
+_RANGE_GOES_ON = re.compile(r"\s*(?:(?:to|through|thru|until|till)\b|[-–—])", re.I)
 
 
 def _day_of_month(
@@ -1152,7 +1165,7 @@ def _day_of_month(
     True), the present or ahead (False) or neither. A month named before it in the
     sentence (or else `month_said`, named in a sentence before it) is its month, in the
     year nearest the day it was said, or the next year's when the clause is in the
-    present and the nearest is more than four months past (`_PRESENT_REACH`: "The lease
+    present and the nearest is more than two weeks past (`_PRESENT_REACH`: "The lease
     ends on 1 April", said in September, is next April; review 32); otherwise it is this
     month's day or the next month's (the last month's, said of the past), as people mean
     "the 3rd" said on the 21st. `written`: the dates of the sentence so far, which a
@@ -1192,7 +1205,11 @@ def _day_of_month(
         if not candidates:  # "1st of november ... the 31st": no such day in that month
             return match[0]
         chosen = min(candidates, key=lambda when: abs((when - day).days))
-        if tense is False and (day - chosen).days > _PRESENT_REACH:
+        said_to = match.end("prep") if match["prep"] else match.start()
+        since_then = _SINCE_THEN.search(match.string, 0, said_to) and not _RANGE_GOES_ON.match(
+            match.string, match.end()
+        )
+        if tense is False and not since_then and (day - chosen).days > _PRESENT_REACH:
             chosen = next((when for when in candidates if when > day), chosen)
     else:
         near = _day_near(match, day, number, tense is True, max(written) if written else None)
@@ -1325,11 +1342,27 @@ _OPENS_QUOTE = re.compile(r"[«‹\"“„‘'「『《〈]\s*$")
 _CLOSES_QUOTE = re.compile(r"\s*[»›\"”“’'」』》〉]")
 
 
+_VALUE_BEFORE = re.compile(
+    r"(?:\b(?:is|was|are|were|be|been|ist|war|est|était|es|era)|['’]s)\s+"
+    r"(?:(?:now|still|on|until|till|by)\s+)?$|\b(?:on|to|until|till)\s+$",
+    re.I,
+)
+"""What before a quotation makes it the sentence's value, not a thing named: a copula
+("My appointment is 'tomorrow'", "Der Termin ist „morgen“") or a preposition of a day
+("moved to 'tomorrow'", "until 'tomorrow'")."""
+
+
 def _quoted_alone(text: str, start: int, end: int) -> bool:
     """Whether `text[start:end]`, a time word, is all a quotation holds (« Demain »,
     "Tomorrow", 《明天》): a title or a name (a film's, a book's, a song's), said as a
-    name, not a day (review 31 B6). "He said « à demain »" holds more than the word."""
-    return bool(_OPENS_QUOTE.search(text, 0, start) and _CLOSES_QUOTE.match(text, end))
+    name, not a day (review 31 B6). "He said « à demain »" holds more than the word. A
+    word in lower case that is the sentence's value (`_VALUE_BEFORE`: "My appointment
+    is 'tomorrow'") is a day quoted, as a title would be written with its capital
+    (review 33 S8: the appointment's day was lost)."""
+    opened = _OPENS_QUOTE.search(text, 0, start)
+    if opened is None or not _CLOSES_QUOTE.match(text, end):
+        return False
+    return not (text[start].islower() and _VALUE_BEFORE.search(text, 0, opened.start()))
 
 
 _DAYS_FROM_SAID: dict[str, dict[str, int]] = {
@@ -1470,6 +1503,10 @@ def _bare_weekday(match: re.Match[str], day: date, tense: bool | None) -> _When 
         return _When(ahead.isoformat())
     if not match[0].casefold().startswith("on ") and not _closes_clause(match):
         return None  # "Mondays are busy" is no date
+    if _DAY_NAMED.search(match.string, 0, match.start("phrase")) or _NAMES_A_DAY.match(
+        match.string, match.end()
+    ):
+        return None  # "the deploy day is Thursday": a day of the week, not a date
     if tense is None:
         return None  # "lunch with Sam on Friday": this one or the last, not told
     step = -1 if tense else 1
@@ -1508,9 +1545,26 @@ _FOR_DAY = re.compile(r"\S\s+for\s+$", re.I)
 """A weekday after "for" and a word before it ("a table for saturday"): the day ahead."""
 _BEFORE_BARE_DAY = re.compile(
     r"(?:^|[.!?;:,]\s*|\b(?:is|was|are|were|be|been|['’]s|to|through|thru|till|til|until|from|"
-    r"since|by|before|after|and|or|of|every|each|the|a|this|that|next|last|than|not)\s+)$",
+    r"since|by|before|after|and|or|of|every|each|the|a|this|that|next|last|than|not)"
+    r"(?:\s+(?:now|still|also|again|currently|back))*\s+)$",
     re.I,
 )
+_DAY_NAMED = re.compile(
+    r"\b(?:pay)?day(?:\s+off)?\s+(?:is|are|was|has\s+been|remains|stays|becomes|"
+    r"(?:moved|moves|changed|changes|switched|switches)\s+to)"
+    r"(?:\s+(?:now|still|also|again|currently|back))*\s+(?:on\s+)?$",
+    re.I,
+)
+_NAMES_A_DAY = re.compile(
+    r",?\s+(?:(?:is|was|remains|stays|becomes)(?:\s+(?:now|still|also|again))*\s+)?"
+    r"(?:the|our|my|their|your|his|her)\s+(?:[\w-]+\s+){0,2}?day\b(?!\s+(?:before|after)\b)",
+    re.I,
+)
+"""A weekday that is the value of a day (`_DAY_NAMED` before it: "The deploy day is now
+Thursday", "release day is on Friday"; `_NAMES_A_DAY` after it: "on Thursday, our
+deploy day") names a day of the week, not a date (audit 20 F4: "The deploy day is now
+Thursday." became "... now on 2026-11-12"); a one-off ("the meeting is on Thursday")
+still resolves."""
 _AFTER_BARE_DAY = re.compile(
     r"\s*(?:$|[,.!?;:)]|(?:so|but|then|too|already|morning|afternoon|evening|night)\b)",
     re.I,
@@ -2103,6 +2157,7 @@ def is_fact(
         or _QUESTION.match(stripped)
         or _ASKED_IF.match(stripped)
         or _TAG_ASKED.search(stripped)
+        or _pasted_output(stripped)
     ):
         return False
     if _SIGNALS_CJK.search(stripped) or (not laughed and _labelled_rule(stripped)):
@@ -2217,6 +2272,7 @@ def is_fact(
         # corvid_staging, for tests" was kept only when a capital inside named something
         # else, audit 16 M3); a path or a file stays read by `_says_where`
         or bool(_SNAKE_NAME.search(stripped))
+        or bool(_CHANNEL_NAME.search(stripped))
         or _says_where(stripped)
         # A value redacted before the model saw it ("[REDACTED:openai_key]") was a value.
         or "[REDACTED:" in stripped
@@ -2842,6 +2898,41 @@ def _takes_leave(sentence: str) -> bool:
     )
 
 
+_RUN_OUTPUT = re.compile(
+    # a test runner's tally: "4 passed in 0.81s", "12 passed, 3 failed" (not "2 failed
+    # attempts", whose count names a thing)
+    r"\b\d+ (?:passed|failed|errors?|skipped|xfailed|xpassed)(?=\s*(?:[,.;:)]|$|in \d))"
+    # an exception as a traceback's last line prints it: "RuntimeError: Event loop ..."
+    r"|\b[A-Z][a-z]\w*(?:Error|Exception):"
+    # a log line's level, as a log prints it (in code, in brackets or after the time):
+    # "`INFO: Uvicorn running on ...`", "[ERROR] ...", "09:14:02 WARN ..."; a notice's
+    # "WARNING:" opening a sentence of prose is a label (`words.LABELS`)
+    r"|(?:(?<=`)|(?<=\[)|(?<=\d\d:\d\d:\d\d ))(?:DEBUG|INFO|WARN|WARNING|ERROR|CRITICAL|FATAL)\b"
+    # where a compiler or a linter found it: "app/export.py:3:1: F401 ..."
+    r"|[\w/.-]+\.\w+:\d+(?::\d+)?:"
+)
+"""What a program printed while it ran: a test runner's tally, an exception, a log line's
+level, a file's line and column. Pasted into the chat it reports that run, which the
+next run replaces; what it means to the person ("CI fails on an unused import") is said
+in words, if at all."""
+_CODE_SPAN = re.compile(r"`[^`]*(?:`|$)")
+"""Code quoted in backticks, or a quote a sentence's end cut open."""
+
+
+def _pasted_output(sentence: str) -> bool:
+    """Whether `sentence` is a program's output pasted as it printed: code in backticks
+    or what a run prints (`_RUN_OUTPUT`), with at most two words of prose before it
+    ("`pytest` → 12 passed", "Tests green, 15 passed") and, around code alone, one
+    ("`Uvicorn running on http://127.0.0.1:8091` ✅"): the terminal's words, not the
+    speaker's. Prose that says something of it ("integration-tests is failing in CI:
+    `psycopg.OperationalError: ...`", "We pin `pydantic==1.10.13`") is a statement."""
+    if run := _RUN_OUTPUT.search(sentence):
+        return len(content_words(_CODE_SPAN.sub(" ", sentence[: run.start()]))) <= 2
+    if "`" not in sentence:
+        return False
+    return len(content_words(_CODE_SPAN.sub(" ", sentence))) <= 1
+
+
 def _not_told(sentence: str) -> bool:
     """Whether a sentence tells nothing of anyone, whatever it names: a quotation
     (someone else's words), advice or a request to the listener ("Try the ramen place on
@@ -3337,6 +3428,15 @@ _VOCATIVE_START = re.compile(
 )
 
 
+_SALUTATION = re.compile(
+    r"^(?i:dear)\s+(?:(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Professor)\.?\s+)?"
+    r"[A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?,\s+(?=\S)"
+)
+"""A letter's salutation before its first sentence ("Dear Ms Okafor, ...", "Dear Tom
+Reyes, ..."): whoever it names is the reader, a participant or not (a portal's letter
+names the advisor by surname, which the chat's names do not hold)."""
+
+
 def _without_vocative(sentence: str, names: frozenset[str]) -> str:
     """The sentence without a participant named as the one spoken to: "That's cool,
     Ana!" is a reaction, and "Ana, since we last chatted, ..." is not about Ana, nor is
@@ -3347,6 +3447,9 @@ def _without_vocative(sentence: str, names: frozenset[str]) -> str:
     start = _VOCATIVE_START.match(sentence)
     if start and start["name"].casefold() in names:
         rest = sentence[start.end() :]
+        sentence = rest[:1].upper() + rest[1:]
+    if salutation := _SALUTATION.match(sentence):
+        rest = sentence[salutation.end() :]
         sentence = rest[:1].upper() + rest[1:]
     kin = _KIN_VOCATIVE.match(sentence)
     if kin and (kin["name"] is None or kin["name"].casefold() in names):
@@ -3603,7 +3706,9 @@ def facts_told(
         pieces = [
             piece
             for piece in _values_joined(
-                split_sentences(_as_written(_without_diffs(text), spelled if chat else None))
+                split_sentences(
+                    _as_written(_without_diffs(_transcribed(text)), spelled if chat else None)
+                )
             )
             if not holds_mask(piece, legacy=older_masks)
         ]
@@ -3909,6 +4014,24 @@ _DIFF_OPEN = re.compile(r"[ \t]*(?P<fence>```|~~~)[ \t]*(?:diff|patch|udiff)\b.*
 _FENCE_CLOSE = re.compile(r"[ \t]*(?P<fence>```|~~~)[ \t]*")
 
 
+_RECORDING = re.compile(
+    r"(?:\W{1,3}\s*)?(?i:voice\s+(?:note|message|memo)|audio(?:\s+message)?|recording)"
+    r"\s*[(\[]?\d{1,2}:\d{2}[)\]]?\s*[:—–-]\s*"
+    r"(?P<quote>[\"“])(?P<said>[^\"“”]+)[\"”]\s*"
+)
+"""A recording's transcript as a chat app pastes it: a label naming a voice note or an
+audio message, with its length ("🎤 Voice note (1:12):", "Audio message 0:45 —"), and
+the words said, in quotes."""
+
+
+def _transcribed(text: str) -> str:
+    """`text` as said when it is a recording's transcript (`_RECORDING`): the words in
+    the quotes are the speaker's own, not a quotation of someone else's (which
+    `_not_told` drops), and the label and its length are no part of what was said."""
+    recording = _RECORDING.fullmatch(text.strip())
+    return recording["said"] if recording else text
+
+
 def _without_diffs(text: str) -> str:
     """`text` without its fenced diffs ("```diff" to the next line of the same fence
     alone): their "+" and "-" lines are code a change added or removed, which the
@@ -3942,6 +4065,15 @@ def _without_diffs(text: str) -> str:
 _SNAKE_NAME = re.compile(r"(?<![\w./-])[A-Za-z][A-Za-z\d]*(?:_[A-Za-z\d]+)+(?![\w/-]|\.\w)")
 """A name someone made, its words joined by underscores ("corvid_staging", "retry_max"):
 no English word, and no path or file ("src/app_main.py" is `_CODE`'s)."""
+_CHANNEL_NAME = re.compile(
+    r"(?<![\w&#/])#[a-z][a-z\d]*(?:[-_.][a-z\d]+)+\b"
+    r"|\bchannels?\b[^.!?]*?(?<![\w&#/])#[a-z][\w-]*",
+    re.I,
+)
+"""A chat channel's name ("#inc-payments", or "#incidents" in a sentence that says
+"channel"): a name the team made, as an id is (audit 20 F4: "The incident channel is
+#inc-payments." was dropped while "#inc-0" was kept for its digit). A hashtag of one word
+said with no "channel" ("so proud #blessed") is no such name: hashtags take no hyphen."""
 _CODE = re.compile(
     r"`[^`]+`|\b[A-Za-z_]\w*[_/][A-Za-z_][\w./]*|\b[A-Za-z_]\w+\.[A-Za-z_]\w[\w./]*"
     r"|(?<!\w)--?[a-z][\w-]+"
@@ -4649,6 +4781,7 @@ boots for camp?", "Is choir still on Wednesdays?"). One asked of "there", "that"
 "it", "he", "she" or "they" asks of whom or what was said before, not here: the bullet
 would not say who ("Does she want photos?" / "Yes, photos.")."""
 _ASKER_OR_HEARER = re.compile(r"\b(?:i|me|my|you|your|u|ur|we|our|us)\b", re.I)
+_YES_BUT = re.compile(r"(?:but|though|although)\b", re.I)
 
 
 def _confirmed(question: str, piece: str, said: str) -> str:
@@ -4660,7 +4793,8 @@ def _confirmed(question: str, piece: str, said: str) -> str:
     speaker would turn), when the answer does not open on its yes (`piece`, as said), or
     when what follows the yes (`said`, cleaned) opens on a clause of its own, which is a
     fact without the question."""
-    if not question or not _YES_OPENED.match(piece):
+    opened = _YES_OPENED.match(piece)
+    if not question or opened is None:
         return ""
     asked = [piece for piece in split_sentences(question) if piece.rstrip().endswith("?")]
     last = asked[-1].strip() if asked else ""
@@ -4673,6 +4807,16 @@ def _confirmed(question: str, piece: str, said: str) -> str:
         or _ASKER_OR_HEARER.search(head)
     ):
         return ""
+    # What followed the yes as it was said: its first word's case ("Yes, no hot water
+    # yet", not "Yes, No ..."), and a "but" the cleaning cut, which makes the rest a
+    # reservation, not a contradiction (review 33 S13: "Yes, but no hot water yet.")
+    after_yes = piece[opened.end() :]
+    if (first := re.match(r"\w+", said)) and (
+        as_said := re.search(rf"\b{re.escape(first[0])}\b", after_yes, re.I)
+    ):
+        said = as_said[0] + said[first.end() :]
+    if _YES_BUT.match(after_yes) and not _YES_BUT.match(said):
+        said = f"but {said}"
     return f"{last} Yes, {said}"
 
 
@@ -6534,12 +6678,14 @@ _DIGITS_THOUSAND = re.compile(
 """A count in digits and "thousand" in words ("28 thousand", "62 thousand a year"): one
 number, typed as said on a call or in a hurry."""
 _NUMBER_JOINED = re.compile(
-    rf"(?:\b(?:{_NUMBER_WORDS})|\d)[\s-]+(?:or|to|and)\s*$|\b(?:point|half|between)\s*$", re.I
+    rf"(?:\b(?:{_NUMBER_WORDS})|\d)(?:[\s-]+(?:or|to|and)|\s*[-–—/])\s*$"
+    r"|\b(?:point|half|between)\s*$",
+    re.I,
 )
-"""What before a number said in words makes it half of something else: a range's or a
-choice's other end ("one or two hundred", "ten to twelve thousand"), a decimal ("three
-point five million"), a fraction ("half a million"), a range opened ("between two
-hundred and ...")."""
+"""What before a number makes it half of something else: a range's or a choice's other
+end ("one or two hundred", "ten to twelve thousand", and typed "20-30 thousand", "20 –
+30 thousand", "12/15 thousand"), a decimal ("three point five million"), a fraction
+("half a million"), a range opened ("between two hundred and ...")."""
 _JOINS_NUMBER = re.compile(rf"[\s-]*(?:or|to|and)\s+(?:\d|an?\b|(?:{_NUMBER_WORDS})\b)", re.I)
 """After a number said in words, the same joined to another number ("five hundred or six
 hundred", "two thousand to 2500")."""

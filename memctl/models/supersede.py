@@ -1282,6 +1282,19 @@ def _slot_of(verb: str, value_text: str) -> str:
     return verb
 
 
+def _own_key(made: Claim, text: str, about: str | None) -> tuple[frozenset[str], str, str]:
+    """`made`'s key without its speaker's own word, with the speaker: what one speaker
+    says of "our staging database" and of "staging" is one subject (audit 20 F5:
+    "Staging moved to db7" did not replace "Our staging database is db3", both Dana's,
+    as `_subject` reads "our" as the speaker's). Another speaker's "our" stays theirs."""
+    speaker = about or ((said := _SPEAKER.match(text.strip().lstrip("-*+• "))) and said[1])
+    if not speaker:
+        return made.subject, made.slot, ""
+    own = f"{speaker.casefold()}'s"
+    subject = made.subject - {own} if len(made.subject) > 1 else made.subject
+    return subject, made.slot, own
+
+
 def replaces(newer: Claim, older: Claim) -> bool:
     """Whether `newer` (said later) makes `older` stale."""
     if newer.key != older.key or older.negated:
@@ -1347,13 +1360,18 @@ def stale(
     ]
     found: dict[int, int] = _Found(facts, about)
     by_key: dict[tuple[frozenset[str], str], list[int]] = {}
+    by_own_key: dict[tuple[frozenset[str], str, str], list[int]] = {}  # `_own_key`
     by_subject: dict[frozenset[str], list[int]] = {}
     by_field: dict[frozenset[str], list[int]] = {}  # changes, by subject without owner
     for i, made in enumerate(claims):
         if made is None:
             continue
-        for j in by_key.get(made.key, []):
+        own_key = _own_key(made, facts[i], about[i] if about else None)
+        for j in sorted({*by_key.get(made.key, []), *by_own_key.get(own_key, [])}):
             older = claims[j]
+            if older is not None and older.key != made.key:
+                # one speaker's "our staging database" and their "staging" (`_own_key`)
+                older = replace(older, subject=made.subject)
             if older is not None and replaces(made, older):
                 if (
                     made.slot == "owner"
@@ -1374,6 +1392,7 @@ def stale(
                 if older is not None and older.key != made.key and chains_on(made, older):
                     found[j] = i
         by_key.setdefault(made.key, []).append(i)
+        by_own_key.setdefault(own_key, []).append(i)
         by_subject.setdefault(made.subject, []).append(i)
         if made.change:
             by_field.setdefault(made.subject - _owner_words(made.owner), []).append(i)
@@ -1509,14 +1528,21 @@ _FILED_UNDER = re.compile(
 )
 
 
-_CHANGE_TOLD = _Lazy(
-    r"\b(?:now|instead|no longer|any ?more|moved|changed|switched|replaced)\b",
+_REPLACED_TOLD = _Lazy(
+    r"\b(?:instead|no longer|any ?more|replac(?:ed|es|ing)|supersed(?:ed|es|ing)|rather than"
+    r"|in place of)\b",
     re.I,
-    needs="now|instead|longer|more|moved|changed|switched|replaced",
+    needs="instead|longer|more|replac|supersed|rather|place",
 )
-"""A later fact that says its value changed ("Staging is db7 now and the ticket is
-OPS-12"): its ticket is the change's, not another record's, so two tickets do not keep
-it from replacing the fact before (review 31 C2)."""
+"""A later fact that says it replaces what was before ("Staging is db7 instead and the
+ticket is OPS-12", "The fix is no longer Priya's: Tom has it, ticket OPS-2"): its
+ticket is the change's, not another record's, so two tickets do not keep it from
+replacing the fact before (review 31 C2). "now" alone does not say so: it is the
+commonest word of a status update of another ticket ("The fix is assigned to Priya,
+ticket OPS-1." then "The fix is now assigned to Tom, ticket OPS-2.", two records;
+review 33 S6), nor does a verb of change ("moved", "changed"), which another record's
+update says as well. A later fact that names the earlier one's ticket ("OPS-2 replaces
+OPS-1", "... ticket OPS-2, was OPS-1") is about that record too (`_Found._apart`)."""
 
 
 def _filed_under(text: str) -> str | None:
@@ -1564,34 +1590,53 @@ def _was_for(text: str) -> str | None:
 class _Found(dict[int, int]):
     """`stale`'s {stale index: index of the fact that replaced it}, refusing every
     reading's pair of two facts whose closing asides name two subjects, whose subjects
-    two identifiers key, that two tickets file (unless the later says its value changed,
-    `_CHANGE_TOLD`), or two diffs under two labels or values of two owners (see
-    above): the pair is never made, so a later fact of the right subject may still be
-    paired."""
+    two identifiers key, that two tickets file (unless the later says it replaces the
+    earlier or names its ticket, `_REPLACED_TOLD`), or two diffs under two labels or
+    values of two owners (see above), or two assignments of two places
+    (`Assigned.same_place`: two tables, two JSON Patch paths, two subjects or keys): the
+    pair is never made, so a later fact of the right subject may still be paired."""
 
     def __init__(self, facts: Sequence[str], about: Sequence[str | None] | None = None) -> None:
         super().__init__()
         self._asides = _aside_subjects(facts)
         keys = {text: _subject_key(text) for text in set(facts)}  # a fact said again
         self._keys = [keys[text] for text in facts]
+        self._facts = facts
         self._tickets = [_filed_under(text) for text in facts]
-        self._changes = [bool(_CHANGE_TOLD.search(text)) for text in facts]
+        self._replacing = [bool(_REPLACED_TOLD.search(text)) for text in facts]
         self._owners = [_was_for(text) for text in facts]
         self._labels = [
             _diff_label(text, about[i] if about else None) for i, text in enumerate(facts)
         ]
+        places = {text: assigned(text) for text in keys}
+        self._places = [places[text] for text in facts]
 
     def _apart(self, older: int, newer: int) -> bool:
+        placed, placing = self._places[older], self._places[newer]
+        if placed is not None and placing is not None and not placed.same_place(placing):
+            return True
         return any(
             a is not None and b is not None and a != b
             for a, b in (
                 (self._asides[older], self._asides[newer]),
                 (self._keys[older], self._keys[newer]),
-                (self._tickets[older], None if self._changes[newer] else self._tickets[newer]),
+                (self._tickets[older], self._own_ticket(older, newer)),
                 (self._labels[older], self._labels[newer]),
                 (self._owners[older], self._owners[newer]),
             )
         )
+
+    def _own_ticket(self, older: int, newer: int) -> str | None:
+        """`newer`'s ticket as a record of its own, or None when it says it replaces what
+        was before (`_REPLACED_TOLD`) or names `older`'s ticket anywhere in its text."""
+        ticket, own = self._tickets[older], self._tickets[newer]
+        if ticket is None or own is None or ticket == own:
+            return own
+        if self._replacing[newer] or re.search(
+            rf"(?<![\w-]){re.escape(ticket)}(?![\w-])", self._facts[newer], re.I
+        ):
+            return None
+        return own
 
     def __setitem__(self, older: int, newer: int) -> None:
         if not self._apart(older, newer):
@@ -4810,6 +4855,14 @@ _PERIODS = _set(
 _HAS = _set("has have had holds keeps gets")
 _HAS_WHAT = _set("a an its their his her")
 _ADDING = _set("add adds added adding")
+_RECORD_MADE = re.compile(
+    r"\b(?i:opened|opens|filed|files|created|creates|raised|raises|logged|logs|submitted|"
+    r"submits)\s+(?i:(?:a|an|the|new|another)\s+)*(?:(?i:ticket|issue|bug|incident|jira|"
+    r"pr|pull request|mr|merge request)\s*)?(?:#\s*\d+|[A-Z][A-Z0-9]*-\d+)\b"
+)
+"""A record made, by its key ("We opened ticket OPS-743 for the pool migration", "filed
+#212"): a later fact making another ("... opened ticket OPS-731 for ...") is one more
+record, not a new value of the first, unless it says a change (audit 20 F6)."""
 _HEDGED = _CLASS_HEDGE - _NEGATING - _set("no n't formerly previously once")
 _OPENING_VERBS = _set("is are was were has have")
 _ASIDE = re.compile(r"\([^()]*\)")
@@ -4845,6 +4898,9 @@ class _Valued:
     one may end it."""
     cued: bool
     """It says a change ("now", "moved", "postponed": `_SLOT_CUE`)."""
+    made: bool
+    """It tells a record made (`_RECORD_MADE`): as a later fact, it replaces nothing
+    uncued."""
 
     @property
     def values(self) -> frozenset[str]:
@@ -5018,6 +5074,7 @@ def _valued(text: str, names: frozenset[str]) -> _Valued | None:
         negated=bool(_NEGATION.search(masked) or _CALLED_OFF.search(masked)),
         hedged=bool(lower & _HEDGED),
         cued=bool(_SLOT_CUE.search(text)),
+        made=bool(_RECORD_MADE.search(text)),
     )
 
 
@@ -5176,6 +5233,8 @@ def _replaces(
     """Whether `newer` gives `older`'s subject another value of the sort (see above)."""
     if older is None or older.blocked or older.negated or newer.hedged:
         return False
+    if newer.made and not newer.cued:
+        return False  # "We opened ticket OPS-731 for ...": one more ticket, not another
     if who and who[0] and who[1] and who[0] != who[1]:
         return False  # said of two people (their speakers, their headings)
     for sort, value, new in _given_pairs(newer, older):

@@ -79,14 +79,41 @@ def test_digits_before_thousand_are_one_number() -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Odile: The quote was 20-30 thousand.",
+        "Odile: The quote was £20–30 thousand.",
+        "Odile: The quote was 20 - 30 thousand.",
+        "Odile: The crowd was 12/15 thousand strong.",
+        "Odile: The crowd was 4, 5 thousand strong.",
+    ],
+)
+def test_a_range_typed_with_a_dash_or_slash_keeps_its_thousand(said: str) -> None:
+    """ "20-30 thousand" is a range of thousands (review 33 S3): written "20-30000" it
+    reads as 20 to 30000, a wrong number. Its end is left as said, as "20 to 30 thousand"
+    is; so is a choice typed with a comma and a space ("4, 5 thousand")."""
+    assert chat(said) == [said]
+
+
 def test_a_yes_and_what_it_adds_is_told_with_its_question() -> None:
     """ "Will the boys need boots for camp?" / "Yes, boots and a raincoat.": the question
-    holds the fact the yes confirms, and the answer alone says nothing of what."""
+    holds the fact the yes confirms, and the answer alone says nothing of what. What
+    follows the yes keeps the case it was said in ("Yes, boots", no longer "Yes, Boots":
+    review 33 S13 found the capital made "Yes, No hot water yet" read as a contradiction)."""
     assert chat(
         "Ines: Will the boys need boots for the camp?",
         "Mr Hale: Yes, boots and a raincoat, it'll be wet.",
     ) == [
-        "Mr Hale: Will the boys need boots for the camp? Yes, Boots and a raincoat, it'll be wet."
+        "Mr Hale: Will the boys need boots for the camp? Yes, boots and a raincoat, it'll be wet."
+    ]
+
+
+def test_a_yes_with_a_but_keeps_its_but() -> None:
+    """ "Yes, but no hot water yet." confirms with a reservation: cut to "Yes, No hot water
+    yet." it read as a contradiction (review 33 S13)."""
+    assert chat("Ines: Is the boiler fixed?", "Gareth: Yes, but no hot water yet.") == [
+        "Gareth: Is the boiler fixed? Yes, but no hot water yet."
     ]
     assert chat(
         "Ines: Is choir still on Wednesdays this term?", "Mr Hale: Yes, Wednesdays at lunch."

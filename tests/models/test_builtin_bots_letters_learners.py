@@ -159,6 +159,19 @@ def test_an_e_mails_salutation_is_no_part_of_the_fact() -> None:
     ) == ["Morwenna: The roofer Jory replaced the slates on the garage."]
 
 
+@pytest.mark.parametrize(
+    "salutation", ["Dear Mr Halloran, ", "Dear Dr. Quist, ", "Dear Wendell Price, "]
+)
+def test_a_letters_salutation_to_a_title_and_surname_is_no_part_of_the_fact(
+    salutation: str,
+) -> None:
+    """A portal's letter names its reader by title and surname, which the chat's names
+    do not hold (prec25): the salutation is still no part of what the letter tells."""
+    assert chat(f"Osric: {salutation}the roofer replaced the slates on 2 September.") == [
+        "Osric: The roofer replaced the slates on 2025-09-02."
+    ]
+
+
 def test_a_person_whose_surname_ends_in_bot_is_heard_in_the_third_person() -> None:
     """Abbot and Talbot are people telling the news of others; "bot" counts as a bot's
     name only as a word or a tag (review 32 F3)."""

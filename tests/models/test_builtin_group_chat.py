@@ -209,3 +209,20 @@ def test_a_date_alone_reads_its_the_in_one_place() -> None:
     for date in ("on the 6th", "yes the 20th", "the 6th of may then", "it's the 4th"):
         assert _DATE_ALONE.fullmatch(date), date
     assert not _DATE_ALONE.fullmatch("the the 6th")
+
+
+@pytest.mark.parametrize(
+    "label",
+    ["🎤 Voice note (0:48): ", "Voice message 1:05 — ", "🔊 Audio (2:10): "],
+)
+def test_a_voice_notes_transcript_is_the_speakers_own_words(label: str) -> None:
+    """A chat app pastes a recording as its label, its length and the words in quotes
+    (prec25): the quotes hold what the speaker said, not someone else's words, and the
+    label is no part of it."""
+    kept = chat(
+        f'Noor: {label}"So the venue moved us to the 30th. My brother is flying in from Oslo."'
+    )
+    assert kept == [
+        "Noor: The venue moved us to 2025-07-30.",
+        "Noor's brother is flying in from Oslo.",
+    ]

@@ -255,3 +255,29 @@ def test_a_quoted_title_in_english_is_no_date_and_the_sentence_is_still_resolved
     assert resolve_dates('She said "see you tomorrow".', WEDNESDAY) == (
         'She said "see you on 2026-12-10".'
     )
+
+
+@pytest.mark.parametrize(
+    ("said", "written"),
+    [
+        ("My appointment is 'tomorrow'.", "My appointment is 'on 2026-12-10'."),
+        ('The deadline is now "today".', 'The deadline is now "on 2026-12-09".'),
+        ("The visit was moved to 'tomorrow'.", "The visit was moved to '2026-12-10'."),
+        ("The call is on 'tomorrow'.", "The call is on '2026-12-10'."),
+        # a title keeps its capital, and a thing sung or watched is named
+        ("The film is 'Tomorrow'.", "The film is 'Tomorrow'."),
+        ("She sang 'tomorrow' at the party.", "She sang 'tomorrow' at the party."),
+    ],
+)
+def test_a_quoted_day_that_is_the_sentences_value_is_a_date(said: str, written: str) -> None:
+    """ "My appointment is 'tomorrow'" quotes the day, as a chat often marks a word:
+    taken for a title (review 31 B6), the appointment's day was lost when read later
+    (review 33 S8). A word in lower case after "is" or a day's preposition is the value;
+    a title is written with its capital, or is what is sung or watched."""
+    assert resolve_dates(said, WEDNESDAY) == written
+
+
+def test_a_quoted_day_after_a_copula_is_a_date_in_other_languages_too() -> None:
+    assert resolve_dates("Der Termin ist „morgen“.", WEDNESDAY, code="de") == (
+        "Der Termin ist „am 2026-12-10“."
+    )

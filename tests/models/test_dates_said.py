@@ -83,21 +83,21 @@ def test_a_weekday_whose_tense_is_not_told_is_left_as_said(said: str) -> None:
 @pytest.mark.parametrize(
     ("said", "written"),
     [
-        ("We fly out on the sixteenth of May.", "We fly out on 2025-05-16."),
+        ("We fly out on the sixteenth of May.", "We fly out on 2026-05-16."),
         ("The operation's on the twentieth of February.", "The operation's on 2025-02-20."),
-        ("I'm leaving Sheffield on the first of March.", "I'm leaving Sheffield on 2025-03-01."),
+        ("I'm leaving Sheffield on the first of March.", "I'm leaving Sheffield on 2026-03-01."),
         ("Poppy's play is on the twenty-second.", "Poppy's play is on 2025-06-22."),
         ("Emrys's party is on the twenty first.", "Emrys's party is on 2025-06-21."),
         ("The crown was fitted on the fourth.", "The crown was fitted on 2025-06-04."),
         (
             "It's now the eighth of March instead of the first.",
-            ("It's now on 2025-03-08 instead of 2025-03-01."),
+            ("It's now on 2026-03-08 instead of 2026-03-01."),
         ),
         (
             "Camping from the second of August to the ninth.",
             ("Camping from 2025-08-02 to 2025-08-09."),
         ),
-        ("It's on May the 3rd.", "It's on 2025-05-03."),
+        ("It's on May the 3rd.", "It's on 2026-05-03."),
         ("It's now on October the fourth.", "It's now on 2025-10-04."),
         ("We did it on Saturday, the seventh, all fine.", "We did it on 2025-06-07, all fine."),
         ("Mum's party was last Saturday the seventh.", "Mum's party was on 2025-06-07."),
@@ -105,6 +105,32 @@ def test_a_weekday_whose_tense_is_not_told_is_left_as_said(said: str) -> None:
     ],
 )
 def test_a_spelled_day_or_a_month_before_its_day_is_a_date(said: str, written: str) -> None:
+    """Said on Monday 9 June. A month's day said in the present more than two weeks back
+    is the next year's (review 33 S7): "We fly out on the sixteenth of May", "I'm
+    leaving Sheffield on the first of March", "It's now the eighth of March instead of
+    the first" and "It's on May the 3rd" were read as this year's, weeks or months gone,
+    which no one says in the present of a day behind them ("we flew out", "it was on");
+    those four expectations were what held the reach at four months. A past ("The crown
+    was fitted on the fourth") stays behind."""
+    assert resolve_dates(said, MONDAY) == written
+
+
+@pytest.mark.parametrize(
+    ("said", "written"),
+    [
+        ("I move on 1 March.", "I move on 2026-03-01."),
+        ("My flight is on 1 March.", "My flight is on 2026-03-01."),
+        ("I'm starting the new job on 2 May.", "I'm starting the new job on 2026-05-02."),
+        # a past, a state begun then, a thing of that day, a slip of a few days
+        ("I moved on 1 March.", "I moved on 2025-03-01."),
+        ("I am here since 1 March.", "I am here since 2025-03-01."),
+        ("The photos are from 3 May.", "The photos are from 2025-05-03."),
+        ("The party is on 1 June.", "The party is on 2025-06-01."),
+    ],
+)
+def test_a_plan_said_in_the_present_names_the_day_ahead(said: str, written: str) -> None:
+    """Said on 9 June, a plan in the present names the next 1 March, not the one three
+    months gone (review 33 S7); "since" and "are from" say a day behind."""
     assert resolve_dates(said, MONDAY) == written
 
 

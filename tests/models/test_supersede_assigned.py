@@ -9,11 +9,13 @@ subjects and values.
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
-from memctl.models.assigned import assigned
+from memctl.models.assigned import assigned, assigned_changes
 from memctl.models.curate import merge
-from memctl.models.supersede import given_values, stale
+from memctl.models.supersede import _left_of, _run_kind, given_values, stale
 
 # (older, newer): the newer one makes the older stale.
 REPLACED = [
@@ -95,6 +97,53 @@ KEPT = [
         "The Vega team: review other pager tools (Wanda, not started)",
         'The Vega team: {"op": "replace", "path": "/pager", "value": "Opsgenie"}',
     ),
+    # a speaker's name is no subject: the comment's subject, the table, the WHERE column
+    # tell two places apart (review33 S1)
+    ("Ilse: export PORT=8080  # the web app", "Ilse: export PORT=9090  # the admin app"),
+    ("Ilse: UPDATE users SET status = 'active';", "Ilse: UPDATE orders SET status = 'shipped';"),
+    (
+        'Ilse: {"op": "replace", "path": "/status", "value": "away"}',
+        "Ilse: UPDATE users SET status = 'active';",
+    ),
+    (
+        "UPDATE users SET status = 'active' WHERE id = '7';",
+        "UPDATE orders SET status = 'shipped' WHERE id = '7';",
+    ),
+    (
+        "UPDATE hosts SET host = 'db7' WHERE env = 'staging';",
+        "UPDATE hosts SET host = 'db9' WHERE region = 'staging';",
+    ),
+    # two paths to one key are two places, whatever reading pairs them (S10)
+    (
+        'Deploy: {"op": "replace", "path": "/users/0/name", "value": "Ann"}',
+        'Deploy: {"op": "replace", "path": "/users/1/name", "value": "Bob"}',
+    ),
+    (
+        'Deploy: {"op": "replace", "path": "/staging/host", "value": "db7"}',
+        'Deploy: {"op": "replace", "path": "/prod/host", "value": "db9"}',
+    ),
+    # a note of a run, or a variable set for one command, is no standing assignment
+    ("Repro: n=0 crashes", "Repro: n=1 passes"),
+    ("CFLAGS=-O2 make  # the release build", "CFLAGS=-O0 make  # the release build"),
+    # a query's comment that is a note, not its answer (S4)
+    (
+        "SELECT host FROM services WHERE name = 'staging';  -- 'db3'",
+        "SELECT host FROM services WHERE name = 'staging';  -- 'TODO check'",
+    ),
+    (
+        "UPDATE services SET host = 'db7' WHERE name = 'staging';",
+        "SELECT host FROM services WHERE name = 'staging';  -- 'slow query, investigate'",
+    ),
+    # an id is named by every number; a subject and a value said apart are not one (S5)
+    ("SELECT role FROM users WHERE id = '1';  -- 'admin'", "Ticket 1: admin -> owner for user 2"),
+    (
+        "SELECT host FROM services WHERE name = 'api';  -- 'db3'",
+        "The api docs moved; the report db3 -> db7 migration is for billing",
+    ),
+    (
+        "Stage is set at 7pm; the host is Priya.",
+        "UPDATE services SET host = 'Wanda' WHERE name = 'stage';",
+    ),
 ]
 
 
@@ -158,3 +207,49 @@ def test_recall_reads_the_value_set() -> None:
     assert given_values(
         "export EDITOR=Sublime Text   # Wanda's dotfiles", frozenset({"editor"})
     ) == {"sublime": "name", "text": "name"}
+
+
+def test_a_patch_path_is_a_place() -> None:
+    """Two paths to one key (`/users/0/name`, `/users/1/name`) are two places; a path
+    and a column of the same name are one (S10)."""
+    for older, newer in [
+        ("/users/0/name", "/users/1/name"),
+        ("/staging/host", "/prod/host"),
+    ]:
+        found: dict[int, int] = {}
+        facts = [
+            f'Deploy: {{"op": "replace", "path": "{older}", "value": "db7"}}',
+            f'Deploy: {{"op": "replace", "path": "{newer}", "value": "db9"}}',
+        ]
+        assigned_changes(facts, found, _run_kind, _left_of)
+        assert found == {}, facts
+
+
+def test_failing_over_said_again_and_again() -> None:
+    """The "failing over" reading on a line saying it 400 times: 3 CPU-s when its runs
+    were open (cubic), milliseconds bounded (review33 S2). Process time, bounded
+    generously."""
+    started = time.process_time()
+    stale(["SELECT host FROM t WHERE name = 's';  -- 'db3'", "s: " + "db3 failing over " * 400])
+    assert time.process_time() - started < 1
+
+
+def test_a_statement_padded_with_spaces() -> None:
+    """Two runs of spaces side by side at a statement's end took quadratic time: 0.1 s a
+    line of 1,900 spaces, 2.4 s of 10,000 (S2)."""
+    started = time.process_time()
+    for _ in range(20):
+        assert assigned("UPDATE t SET k = v" + " " * 1900 + "x") is None
+    assert time.process_time() - started < 0.5
+
+
+def test_a_pasted_env_of_one_subject() -> None:
+    """2,000 shell lines of one subject: 10 CPU-s read pair by pair, milliseconds paired
+    by subject and key (S9)."""
+    started = time.process_time()
+    found: dict[int, int] = {}
+    assigned_changes(
+        [f"export KEY{i}=value{i}   # staging" for i in range(2000)], found, _run_kind, _left_of
+    )
+    assert found == {}
+    assert time.process_time() - started < 1.5

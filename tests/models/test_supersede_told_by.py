@@ -15,8 +15,14 @@
   field: the same change on another owner's ticket is another fact (nineteenth's false
   drops), while a later change of the same ticket's field replaces it;
 - a teller opening a fact ("Per Ottilie, ...") or an "if" that sets no condition ("If
-  anything, ...") reads as one closing it, and a ticket beside a value said to have
-  changed ("... db7 now and the ticket is OPS-12") is the change's (review 31 C2, C4).
+  anything, ...") reads as one closing it (review 31 C4), and a ticket beside a value
+  said to replace the one before ("... db7 instead and the ticket is OPS-12", or one
+  naming the earlier ticket) is the change's (review 31 C2). "now" alone no longer
+  lifts the two-tickets guard (review 33 S6): "The fix is now assigned to Tom, ticket
+  OPS-2." is another ticket's status update as often as the same record's, and reading
+  it as the same dropped OPS-1's assignee; so C2's own "Staging is db7 now and the
+  ticket is OPS-12" keeps OPS-11's fact now too, as the same two facts do with their
+  tickets in brackets.
 
 The sentences are this file's own, of the structures those were found in.
 """
@@ -87,6 +93,15 @@ KEPT = [
     (
         "The flaky test is tests/integration/test_pool_1.py and the ticket is ops-301.",
         "The flaky test is tests/integration/test_pool_2.py and the ticket is ops-302.",
+    ),
+    # "now" beside another ticket: another record's status update (review 33 S6)
+    (
+        "The fix is assigned to Priya, ticket OPS-1.",
+        "The fix is now assigned to Tom, ticket OPS-2.",
+    ),
+    (
+        "Staging is db5 and the ticket is OPS-11.",
+        "Staging is db7 now and the ticket is OPS-12.",
     ),
     # a field of two owners' records
     (
@@ -161,10 +176,23 @@ REPLACED = [
     # a lead-in with "if" that sets no condition (review 31 C4)
     ("Staging is db5.", "If anything, staging is db7 now."),
     ("Staging is db5.", "If I recall correctly, staging is db7 now."),
-    # a ticket beside a value said to have changed is the change's (review 31 C2)
+    # a ticket beside a value said to replace the one before is the change's (review 31
+    # C2), as is one that names the earlier ticket (review 33 S6)
     (
         "Staging is db5 and the ticket is OPS-11.",
-        "Staging is db7 now and the ticket is OPS-12.",
+        "Staging is db7 instead and the ticket is OPS-12.",
+    ),
+    (
+        "The fix is assigned to Priya, ticket OPS-1.",
+        "The fix is no longer with Priya: it is assigned to Tom, ticket OPS-2.",
+    ),
+    (
+        "The fix is assigned to Priya, ticket OPS-1.",
+        "The fix is now assigned to Tom, ticket OPS-2, which replaces ops-1.",
+    ),
+    (
+        "The fix is assigned to Priya, ticket OPS-1.",
+        "The fix is now assigned to Tom, ticket OPS-2 (was OPS-1).",
     ),
 ]
 
