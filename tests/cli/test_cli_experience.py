@@ -29,6 +29,7 @@ from tests.support.helpers import (
     MEMCTL,
     append,
     crash_path,
+    ctrl_c_at_default,
     jsonl,
     modules_after,
     on_pty,
@@ -273,6 +274,7 @@ def test_ctrl_c_at_each_moment_of_a_run_exits_130_with_one_line(workspace, cli, 
         stdin=subprocess.DEVNULL,
         env={**os.environ, "PYTHONPATH": crash_path(), "MEMCTL_INTERRUPT_IMPORT": module},
         timeout=time_limit(60),
+        preexec_fn=ctrl_c_at_default,
     )
 
     assert (done.returncode, done.stderr.decode().splitlines()) == (

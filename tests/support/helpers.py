@@ -49,6 +49,17 @@ def crash_path() -> str:
 
 
 @functools.cache
+def ctrl_c_at_default() -> None:
+    """A preexec_fn: the child starts with SIGINT at its default and not blocked, as a
+    job-control shell starts a foreground job. A disposition or mask the test process
+    inherited (an ignored or blocked SIGINT goes through exec) would make a Ctrl-C sent
+    to the run a no-op: seen in whole-suite runs only, never alone."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
 def litellm_import_seconds() -> float:
     """How long this machine, as loaded as it is now, takes to import litellm: the
     slowest thing a model-calling run does before its first request. Timed here, in this

@@ -31,6 +31,7 @@ from tests.support.helpers import (
     MEMCTL,
     PtyRun,
     append,
+    ctrl_c_at_default,
     on_pty,
     screen,
     snapshot,
@@ -186,11 +187,7 @@ def test_ctrl_c_leaves_no_spinner_on_the_screen(workspace, cli, llm_server):
     def own_terminal() -> None:  # Ctrl-C typed on it reaches memctl as SIGINT
         os.setsid()
         fcntl.ioctl(0, termios.TIOCSCTTY, 0)
-        # As a job-control shell starts a foreground job: SIGINT at its default and not
-        # blocked, whatever the test process inherited (ignored or blocked SIGINT goes
-        # through exec).
-        signal.signal(signal.SIGINT, signal.SIG_DFL)
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+        ctrl_c_at_default()
 
     process = subprocess.Popen(
         [str(MEMCTL), "-w", str(workspace), "flush"],
