@@ -110,11 +110,14 @@ def test_a_date_alone_is_not_joined_to_a_statement_naming_its_own_day(line: str,
 @pytest.mark.parametrize(
     ("question", "answer", "kept"),
     [
+        # asked in the present in July, a day of May ten weeks back is next May's
+        # (fixreview33b: a day said in the present more than two weeks back)
         (
             "Lin: Lovely. When is the recital?",
             "Mo: 3rd of may",
-            "Mo: The recital is on 2025-05-03.",
+            "Mo: The recital is on 2026-05-03.",
         ),
+        ("Lin: When was the recital?", "Mo: 3rd of may", "Mo: The recital was on 2025-05-03."),
         (
             "Lin: great news! when do you start?",
             "Mo: the 4th of august",
