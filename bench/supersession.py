@@ -105,6 +105,7 @@ SETS = (
     "twentieth",
     "twentyfirst",
     "twentysecond",
+    "twentythird",
 )
 MISSES = False  # --misses: print each case missed
 
@@ -12418,6 +12419,744 @@ TWENTYSECOND: dict[str, dict[str, list[str]]] = {
 }
 
 
+# A twentythird wording set for bench/supersession.py (`twentythird`), held out.
+# Written 2026-12-06, 06:33-06:38 UTC (per `date -u`), by a helper session started for
+# brief briefs/twentythird.md. It read ONLY bench/supersession.py (for the format, the 18
+# kinds, the placeholders and how `_values`/`make_cases` fill them, and to grep the
+# registers of the earlier sets; by the time it read the file the twenty-second set had
+# been added to it) and notes/hidden/twentysecond.py (+ its checker, for the header and
+# the checks); nothing under memctl/, tests/, docs/, bench/README.md, nor anything else
+# under notes/ besides what it wrote.
+#
+# Registers aimed at (absent or rare in the earlier sets, checked by grep): a Helm/Ansible
+# values override ("Helm values override for X: image.tag: Y (was X)"); a GraphQL mutation
+# written without braces ('mutation: setManager(employee: "...", manager: "Y") -> ok');
+# Dockerfile ENV/ARG lines; Makefile variables (":=", "?="); .ini/TOML sections
+# ("[site] title = Y   ; renamed from X"); a protobuf/gRPC service comment ("// Owner: Y
+# (was X)"); spreadsheet cell notes; iCal lines (SUMMARY/DTSTART/RRULE/STATUS); vCard lines
+# (TEL/EMAIL/ORG/ADR/NOTE); a booking-reference change notice; bank statement lines; a legal
+# notice of change of name (and of address); school newsletter, church and club bulletins;
+# group-chat poll results; a TV-guide listing; crossword clues with the answer; sentences
+# in French-Canadian slang ("asteur", "pu", "tsé"), Hindi (romanised), Greek and Indonesian
+# around the value; a bullet journal with signifiers ("x ... done", "> migrated ..."); a
+# weather-app alert; a tram/bus timetable change; limericks folded onto one line with " / ".
+# No "reverted/rolled back to X" (it would make the old value current again).
+# Distractors: plans called off or declined, someone else's value (a sister's vCard, the
+# neighbour's car), hypotheticals and questions (in Hindi, French-Canadian, English), a
+# change proposed and rejected (poll results voted down), a past value for a different
+# time, the same change words about a different subject (a mutation/ARG/Helm override of
+# another attribute, a legal notice of change of name for someone else, a bullet-journal
+# "> migrated" task, a timetable change of another route); none names {old} or {new}.
+# "also" lines: the same subject's second value ("... also ...; both stay"), and a second
+# subject in the same registers, with its own value ({alt}) or the same value as {old}.
+#
+# Placeholders, as make_cases fills them:
+#   old/new/ask: {s} {S} {old} {new} (and {other}, {n})
+#   distract:    {s} {S} {other} {n}   ({other} is a value of the same sort for home,
+#                employer, favourite, car, school, team and language; a person's name
+#                for every other kind)
+#   also:        {s} {S} {s2} {S2} {alt} {old}   (the first line of each kind has no
+#                {s2}/{S2}: make_cases falls back to it when no second subject is left)
+# No "new" line uses {s2}/{S2}/{alt}, nor {other}.
+# No "ask" line uses {old} or {new}; every "new" line names {new}; no "old" line names
+# {new}.
+# No people are named inside lines other than through placeholders.
+# For the tool kind the subject is "The X team" (capital T), so {S} is put at the start
+# of a line or after a colon.
+# The school kind is about the subject's daughter throughout.
+# No literal braces are used (the GraphQL mutations are written without them).
+# One line each, no leading "- " (write() adds the bullet).
+# Checked by check_twentythird.py (same folder): kinds, keys, placeholders, counts.
+
+TWENTYTHIRD: dict[str, dict[str, list[str]]] = {
+    "host": {
+        "old": [
+            "host: {old}   # values-prod.yaml, {s}",
+            "ENV DB_HOST={old}   # Dockerfile for {s}",
+            "[{s}] host = {old}",
+            "{S} {old} par chal raha hai.",
+        ],
+        "new": [
+            "Helm values override for {s}: host: {new} (was {old}); override merged and applied.",
+            'mutation: updateHost(service: "{s}", host: "{new}") -> ok; previous host "{old}" released',
+            "Dockerfile for {s}: ENV DB_HOST={new} (the {old} line is deleted)",
+            "Makefile for {s}: HOST := {new}   # changed from {old}",
+            "[{s}] host = {new}   ; edited, {old} decommissioned",
+            "{S} ab {new} par chal raha hai; {old} band ho gaya.",
+            "{S} sekarang jalan di {new}; {old} sudah dimatikan.",
+            "x moved {s} from {old} to {new}, done   (bullet journal)",
+            "Η υπηρεσία {s} τρέχει τώρα στο {new}, όχι πια στο {old}.",
+        ],
+        "distract": [
+            "GraphQL mutation proposed to move {s} to a new box: rejected in review, never run.",
+            "Makefile for {s}: REPLICAS := {n}   # host line untouched",
+            "Poll result, ops chat: 'Move {s} this sprint?' -- yes 2, no {n}. Staying put.",
+            "> migrated: {other}'s task 'check disk on {s}' to next week   (bullet journal)",
+            "Weather alert: storm warning near the data centre that hosts {s}; no move planned.",
+            "Kya {s} ko naye server par le jaana hai? {other} pooch raha hai.",
+        ],
+        "also": [
+            "{S} also has a read replica on {alt}; both hosts stay.",
+            "[{s2}] host = {alt}",
+            "ENV DB_HOST={old}   # Dockerfile for {s2}, same box as {s}",
+            "{S2} {alt} par chal raha hai.",
+        ],
+        "ask": [
+            "which host is {s} on?",
+            "{S} sekarang jalan di mana?",
+            "Σε ποιο μηχάνημα τρέχει η υπηρεσία {s};",
+        ],
+    },
+    "home": {
+        "old": [
+            "vCard for {s}: ADR;TYPE=home:;;;{old}",
+            "{S} {old} mein rehta hai.",
+            "{S} tinggal di {old}.",
+            "{S} reste à {old}, tsé.",
+        ],
+        "new": [
+            "vCard for {s}, updated: ADR;TYPE=home:;;;{new} (the {old} address removed)",
+            "{S} ab {new} mein rehta hai; {old} chhod diya.",
+            "{S} sudah pindah ke {new}; tidak tinggal di {old} lagi.",
+            "{S} a déménagé à {new} asteur, pu à {old}, tsé.",
+            "{S}: μετακόμισε από {old} σε {new} και μένει πλέον εκεί.",
+            "Legal notice, change of address: {S}, formerly of {old}, now resides at {new}.",
+            "Club bulletin, members' list: {s} has moved from {old} to {new}; post goes to {new} now.",
+            "There once was a neighbour, {s}, / who left {old} with hardly a fuss; / now settled in {new}, / with a river view too, / and the postman delivers there thus.",
+            "x {s} moved to {new}, done   > forwarded the {old} post   (bullet journal)",
+        ],
+        "distract": [
+            "{S} a failli déménager à {other}, mais finalement pas, tsé.",
+            "Poll result, family chat: 'Should {s} move to {other}?' -- {n} yes, 1 no; {s} says no thanks.",
+            "vCard for {s}'s sister: ADR;TYPE=home:;;;{other}",
+            "Weather alert for {other}: heavy snow. {S} is only visiting there for the weekend.",
+            "{S} {other} mein paida hua tha, {n} saal pehle.",
+            "Legal notice, change of address: {s}'s former landlord now trades from {other}.",
+        ],
+        "also": [
+            "{S} also keeps a cabin near {alt}; both homes stay.",
+            "vCard for {s2}: ADR;TYPE=home:;;;{alt}",
+            "{S2} tinggal di {old} juga, seperti {s}.",
+            "{S2} {alt} mein rehta hai.",
+        ],
+        "ask": [
+            "where does {s} live?",
+            "{S} tinggal di mana sekarang?",
+            "{S} kahaan rehta hai?",
+        ],
+    },
+    "employer": {
+        "old": [
+            "vCard for {s}: ORG:{old}",
+            "{S} travaille chez {old}.",
+            "{S} bekerja di {old}.",
+            "{S} {old} mein kaam karta hai.",
+        ],
+        "new": [
+            "vCard for {s}, updated: ORG:{new} (was ORG:{old})",
+            "{S} travaille chez {new} asteur; y'a lâché {old}, tsé.",
+            "{S} sekarang bekerja di {new}; sudah keluar dari {old}.",
+            "{S} ab {new} mein kaam karta hai, {old} chhod diya.",
+            "{S} δουλεύει πλέον στην {new}· έφυγε από την {old}.",
+            "Bank statement, {s}: SALARY {new} PAYROLL  +2,{n}0.00   (first pay since leaving {old})",
+            "Club bulletin: congratulations to {s}, who has left {old} for a new job at {new}.",
+            "x {s}: last day at {old}, started at {new} Monday, done   (bullet journal)",
+            "There once was a coder, {s}, / who found {old} a bit of a fuss; / so now at {new} / there's a new badge or two, / and the {old} desk's cleared, no more fuss.",
+        ],
+        "distract": [
+            "Bank statement, {s}: REFUND {other} ONLINE STORE  +{n}.99",
+            "{S} a passé une entrevue chez {other}, mais a dit non.",
+            "Poll result, team chat: 'Who should sponsor the meetup?' -- {other}, {n} votes; {s} abstained.",
+            "vCard for {s}'s partner: ORG:{other}",
+            "Club bulletin: thanks to {other} for sponsoring the summer fête; {s} ran the raffle.",
+            "{S} ko {other} se offer aaya tha, par {s} ne mana kar diya.",
+        ],
+        "also": [
+            "{S} also sits on the board of {alt}; both stay.",
+            "vCard for {s2}: ORG:{alt}",
+            "{S2} bekerja di {old} juga, bersama {s}.",
+            "{S2} travaille chez {alt}.",
+        ],
+        "ask": [
+            "where does {s} work?",
+            "{S} bekerja di mana?",
+            "{S} kahaan kaam karta hai?",
+        ],
+    },
+    "date": {
+        "old": [
+            "DTSTART;VALUE=DATE:{old}  SUMMARY:{S}",
+            "Makefile: RELEASE_DATE := {old}   # {s}",
+            "[{s}] due = {old}",
+            "{S} dijadwalkan pada {old}.",
+        ],
+        "new": [
+            "DTSTART;VALUE=DATE:{new}  SUMMARY:{S}  (event moved; the {old} occurrence is cancelled)",
+            "Makefile: RELEASE_DATE := {new}   # {s}, was {old}",
+            "[{s}] due = {new}   ; pushed from {old}",
+            "{S} dijadwalkan ulang ke {new}; tanggal {old} dibatalkan.",
+            'mutation: setDueDate(project: "{s}", date: "{new}") -> ok; old date {old} cleared',
+            "> migrated {s} from the {old} page to the {new} page   (bullet journal)",
+            "Spreadsheet, cell D{n} note: {s} due date changed from {old} to {new}.",
+            "Booking reference change, {S}: new date {new}; your {old} booking is cancelled and no longer valid.",
+            "{S}: η ημερομηνία άλλαξε από {old} σε {new}.",
+        ],
+        "distract": [
+            "Spreadsheet, cell E{n} note: {s} budget revised; date unchanged.",
+            "SUMMARY:{S} party with {other}  STATUS:CANCELLED   (the project date is unaffected)",
+            "Poll result: 'Push {s} by a month?' -- {n} no, 2 yes. Date stands.",
+            "> migrated: {other}'s task 'write the blog post for {s}' to next month   (bullet journal)",
+            "Kya {s} ko aage badhayein? {other} ne poocha; abhi tak koi faisla nahi.",
+            "{n} years ago a project much like {s} fell on a bank holiday; this one has not moved.",
+        ],
+        "also": [
+            "{S} also has a beta date, {alt}; both dates stay.",
+            "DTSTART;VALUE=DATE:{alt}  SUMMARY:{S2}",
+            "[{s2}] due = {old}   ; same day as {s}",
+            "{S2} dijadwalkan pada {alt}.",
+        ],
+        "ask": [
+            "when is {s}?",
+            "{S} kapan?",
+            "iCal: what's the DTSTART of {s}?",
+        ],
+    },
+    "owner": {
+        "old": [
+            "Chart.yaml for {s}: maintainers: - name: {old}",
+            "// Owner: {old}.   (comment on the gRPC service for {s} in api.proto)",
+            "[{s}] owner = {old}",
+            "{S} ka maalik {old} hai.",
+        ],
+        "new": [
+            "Chart.yaml for {s}: maintainers now - name: {new} (removed {old})",
+            "api.proto, comment on the gRPC service for {s}: // Owner: {new} (was {old})",
+            "[{s}] owner = {new}   ; {old} handed it over",
+            "{S} ab {new} ke paas hai; {old} ne chhod diya.",
+            "{S} sekarang dimiliki oleh {new}, bukan {old} lagi.",
+            'mutation: transferOwnership(service: "{s}", to: "{new}") -> ok; {old} removed as owner',
+            "Poll result, platform chat: 'Who takes {s} now {old} is off it?' -- {new}, {n} votes. Done, {new} owns it.",
+            "x handed {s} from {old} to {new}, done   (bullet journal)",
+            "Spreadsheet, owners tab, cell B{n} note: {s} -- owner changed from {old} to {new}.",
+        ],
+        "distract": [
+            "Poll result: 'Should {other} take over {s}?' -- no, {n} to 1. Owner unchanged.",
+            "api.proto, comment on the gRPC service for {s}: // field {n} deprecated; owner unchanged",
+            "Chart.yaml for {s}: version bumped to 1.{n}.0 (maintainers unchanged)",
+            "{other} ne {s} lene ki peshkash ki thi; manzoor nahi hui.",
+            "> migrated: {other}'s ticket on {s} to next sprint   (bullet journal)",
+            "In the old office, {other} carried {s}'s pager for {n} weeks.",
+        ],
+        "also": [
+            "{alt} also co-maintains {s}; both owners stay.",
+            "[{s2}] owner = {alt}",
+            "Chart.yaml for {s2}: maintainers: - name: {old}",
+            "{S2} ka maalik {alt} hai.",
+        ],
+        "ask": [
+            "who owns {s}?",
+            "{S} dimiliki siapa?",
+            "Chart.yaml: who maintains {s}?",
+        ],
+    },
+    "role": {
+        "old": [
+            "{old} is our {s}.",
+            "[roles] {s} = {old}",
+            "Club bulletin: {old} serves as {s}.",
+            "{old} hamare {s} hain.",
+        ],
+        "new": [
+            "[roles] {s} = {new}   ; {old} stepped down",
+            "{new} ab {s} hain; {old} ne pad chhod diya.",
+            "{new} sekarang jadi {s}, menggantikan {old}.",
+            "Club bulletin: {old} hands over as {s}; please welcome {new}, who takes it from this week.",
+            "Poll result, team chat: 'Next {s}?' -- {new} won ({n} votes); {old} has stepped down.",
+            'mutation: assignRole(role: "{s}", person: "{new}") -> ok; {old} unassigned',
+            "x {s} handover, {old} to {new}, done   (bullet journal)",
+            "Ο νέος {s} είναι ο/η {new}· ο/η {old} αποχώρησε.",
+            "Spreadsheet, rota tab, cell A{n} note: {s} is now {new}, replacing {old}.",
+        ],
+        "distract": [
+            "Poll result: 'Should {other} be {s}?' -- rejected, {n} against.",
+            "[roles] deputy {s} = {other}",
+            "{other} {n} saal pehle kisi aur company mein {s} the.",
+            "Club bulletin: {other} has been named {s} at our sister club (not here).",
+            "Would {other} make a good {s}? asked in the retro; no answer yet.",
+            "> migrated: 'pick the next {s}' to next quarter, undecided   (bullet journal)",
+        ],
+        "also": [
+            "{alt} is also a deputy {s}; both stay.",
+            "[roles] {s2} = {alt}",
+            "{old} is the {s2} as well.",
+            "{alt} hamare {s2} hain.",
+        ],
+        "ask": [
+            "who is the {s}?",
+            "{s} siapa?",
+            "hamare {s} kaun hain?",
+        ],
+    },
+    "tool": {
+        "old": [
+            "{S}: CI_TOOL := {old}   # Makefile",
+            "{S}: ARG CI={old}   # Dockerfile",
+            "{S}: [ci] tool = {old}",
+            "{S}: builds {old} par chalte hain.",
+        ],
+        "new": [
+            "{S}: CI_TOOL := {new}   # Makefile, was {old}",
+            "{S}: ARG CI={new}   # Dockerfile; {old} no longer used",
+            "{S}: [ci] tool = {new}   ; {old} shut down",
+            "{S}: builds ab {new} par chalte hain; {old} band.",
+            "{S}: build sekarang di {new}; {old} sudah dimatikan.",
+            "{S}: Poll result -- 'Keep {old} or move to {new}?' -- {new} won {n} to 2, and the move is finished.",
+            "{S}: x moved every pipeline from {old} to {new}, done   (bullet journal)",
+            "{S}: Helm values override -- ci.provider: {new} (was {old}); applied.",
+            "{S}: There once was a pipeline on {old}, / that broke every night, truth be told; / we moved it to {new}, / and the builds ran on through, / and {old} was left out in the cold.",
+        ],
+        "distract": [
+            "{S}: Poll result -- 'Switch CI?' -- no, {n} votes to 3.",
+            "{S}: ARG NODE_VERSION={n}   # Dockerfile, CI unchanged",
+            "{S}: {other} asked whether we'd ever try another CI; not planned.",
+            "{S}: > migrated the lint task to next sprint   (bullet journal)",
+            "{S}: [cache] size = {n}G   ; the ci section untouched",
+            "{S}: {other}'s old team moved CI last year; we did not.",
+        ],
+        "also": [
+            "{S} also uses {alt} for release builds; both stay.",
+            "{S2}: [ci] tool = {alt}",
+            "{S2}: CI_TOOL := {old}   # Makefile, same as {s}",
+            "{S2}: builds {alt} par chalte hain.",
+        ],
+        "ask": [
+            "{S}: which CI do we use?",
+            "{S}: build kita jalan di mana?",
+            "{S}: what's CI_TOOL in the Makefile?",
+        ],
+    },
+    "meeting": {
+        "old": [
+            "SUMMARY:{S}  DTSTART: {old} local  RRULE:FREQ=DAILY",
+            "[{s}] start = {old}",
+            "{S} setiap hari jam {old}.",
+            "{S} roz {old} baje hota hai.",
+        ],
+        "new": [
+            "SUMMARY:{S}  DTSTART: {new} local  RRULE:FREQ=DAILY  (series updated; the {old} occurrences removed)",
+            "[{s}] start = {new}   ; was {old}",
+            "{S} sekarang jam {new}, bukan jam {old} lagi.",
+            "{S} ab {new} baje hota hai, {old} baje nahi.",
+            "Poll result, team chat: 'Move {s} from {old}?' -- yes, {n} votes; it's at {new} from today.",
+            "Timetable change: {S} now departs {new} (formerly {old}), Monday to Friday.",
+            "x rescheduled {s}: {old} -> {new}, done   (bullet journal)",
+            "{S}: η ώρα άλλαξε από {old} σε {new}.",
+            "{S}, c'est à {new} asteur, pu à {old}, tsé.",
+            "TV guide: {S} -- moved from its {old} slot, now on at {new} daily.",
+        ],
+        "distract": [
+            "Timetable change: the number {n} tram now leaves five minutes later; {s} unchanged.",
+            "Poll result: 'Move {s} earlier?' -- no, {n} votes against.",
+            "SUMMARY:{S} social with {other}  STATUS:CANCELLED   (the meeting itself is unaffected)",
+            "{other} ne poocha, kya {s} ka samay badlega? Abhi koi jawab nahi.",
+            "Weather alert: heavy rain expected around {s}; bring an umbrella, time unchanged.",
+            "Last year {s} was held in room {n}.",
+        ],
+        "also": [
+            "{S} also has a Thursday demo at {alt}; both stay.",
+            "[{s2}] start = {alt}",
+            "{S2} roz {old} baje hota hai, {s} ki tarah.",
+            "SUMMARY:{S2}  DTSTART: {alt} local",
+        ],
+        "ask": [
+            "what time is {s}?",
+            "{S} jam berapa?",
+            "{S} kitne baje hai?",
+        ],
+    },
+    "name": {
+        "old": [
+            "The {s} is titled {old}.",
+            "[site] title = {old}   ; the {s}",
+            "SITE_TITLE := {old}   # Makefile for the {s}",
+            "Ο τίτλος του {s} είναι {old}.",
+        ],
+        "new": [
+            "Legal notice of change of name: the {s}, formerly known as {old}, shall henceforth be known as {new}.",
+            "[site] title = {new}   ; the {s}, renamed from {old}",
+            "SITE_TITLE := {new}   # Makefile for the {s}; was {old}",
+            'mutation: renamePage(page: "the {s}", title: "{new}") -> ok; "{old}" retired',
+            "Crossword, {n} across: the {s}'s new name, no longer {old} (answer: {new}).",
+            "x renamed the {s} from {old} to {new}, done   (bullet journal)",
+            "the {s} ka naam ab {new} hai; {old} purana ho gaya.",
+            "Nama {s} sekarang {new}, bukan {old} lagi.",
+            "Poll result: 'New name for the {s}?' -- {new} won with {n} votes; {old} is retired.",
+        ],
+        "distract": [
+            "Legal notice of change of name: {other}, of this parish, shall henceforth be known by a new surname.",
+            "Poll result: 'Rename the {s}?' -- no, {n} to 4. Title stays.",
+            "Crossword, {n} down: the {s}'s first editor (answer: {other}).",
+            "[site] theme = dark   ; the {s}, title untouched",
+            "Kya the {s} ka naam badalna chahiye? {other} ne poocha.",
+            "> migrated: 'rename the {s}?' to next month, undecided   (bullet journal)",
+        ],
+        "also": [
+            "The {s} also has a short alias, {alt}; both names stay.",
+            "[site] title = {alt}   ; the {s2}",
+            "The {s2} is titled {old} too, like the {s}.",
+            "SITE_TITLE := {alt}   # Makefile for the {s2}",
+        ],
+        "ask": [
+            "what's the {s} called?",
+            "the {s} ka naam kya hai?",
+            "[site] title of the {s}?",
+        ],
+    },
+    "phone": {
+        "old": [
+            "vCard for {s}: TEL;TYPE=cell:{old}",
+            "Le numéro de {s}, c'est le {old}.",
+            "Nomor {s} adalah {old}.",
+            "{S} ka number {old} hai.",
+        ],
+        "new": [
+            "vCard for {s}, updated: TEL;TYPE=cell:{new} (the {old} entry deleted)",
+            "Le numéro de {s}, c'est le {new} asteur; le {old} marche pu.",
+            "Nomor {s} sekarang {new}; nomor {old} sudah tidak aktif.",
+            "{S} ka naya number {new} hai; {old} band ho gaya.",
+            "Το τηλέφωνο του/της {s} είναι πλέον {new}· το {old} δεν ισχύει.",
+            "Club bulletin: {s}'s number has changed to {new}; please don't use {old}.",
+            "Spreadsheet, contacts tab, cell C{n} note: {s}'s phone updated from {old} to {new}.",
+            "School newsletter: new contact number for {s} on the pickup rota, {new}; {old} is no longer in use.",
+            "x told everyone {s}'s new number is {new} ({old} is dead), done   (bullet journal)",
+        ],
+        "distract": [
+            "vCard for {s}: NOTE:prefers texts after {n}pm",
+            "Club bulletin: {other}'s number has changed; {s}'s has not.",
+            "Poll result, family chat: 'Should {s} get a new phone?' -- {n} yes, but {s} says no.",
+            "Le numéro de {other} a changé, pas celui de {s}.",
+            "Kya {s} ka number badal gaya? {other} pooch raha tha.",
+            "Bank statement, {s}: PHONE BILL  -{n}.50",
+        ],
+        "also": [
+            "{S} also has a work line, {alt}; both stay.",
+            "vCard for {s2}: TEL;TYPE=cell:{alt}",
+            "Nomor {s2} adalah {alt}.",
+            "{S2} ka number {alt} hai.",
+        ],
+        "ask": [
+            "what's {s}'s number?",
+            "nomor {s} berapa?",
+            "c'est quoi le numéro de {s}?",
+        ],
+    },
+    "manager": {
+        "old": [
+            "{S} reports to {old}.",
+            "[org] {s}.manager = {old}",
+            "{S} ke manager {old} hain.",
+            "Atasan {s} adalah {old}.",
+        ],
+        "new": [
+            "[org] {s}.manager = {new}   ; was {old}",
+            "{S} ke manager ab {new} hain, {old} nahi.",
+            "Atasan {s} sekarang {new}; bukan {old} lagi.",
+            "Ο/Η {s} αναφέρεται πλέον στον/στην {new}, όχι στον/στην {old}.",
+            'mutation: setManager(employee: "{s}", manager: "{new}") -> ok; {old} removed',
+            "Spreadsheet, org tab, cell D{n} note: {s}'s manager changed from {old} to {new}.",
+            "x moved {s}'s 1:1s from {old} to {new}, handover done   (bullet journal)",
+            "Club bulletin: {s} now reports to {new}; {old} has moved to another group.",
+            "{S} rapporte à {new} asteur, pu à {old}, tsé.",
+        ],
+        "distract": [
+            "Poll result: 'Should {s} move under {other}?' -- rejected {n} to 2.",
+            "[org] {s}.mentor = {other}",
+            "{S} ki behen {other} ko report karti hai.",
+            "> migrated: {s}'s skip-level with {other} to next week   (bullet journal)",
+            "Would {s} be happier under {other}? asked at the offsite; nothing decided.",
+            "For {n} weeks last year {s} covered for {other}'s reports.",
+        ],
+        "also": [
+            "{S} also has a mentor, {alt}; both stay.",
+            "[org] {s2}.manager = {alt}",
+            "{S2} reports to {old} too, like {s}.",
+            "Atasan {s2} adalah {alt}.",
+        ],
+        "ask": [
+            "who does {s} report to?",
+            "atasan {s} siapa?",
+            "{S} ke manager kaun hain?",
+        ],
+    },
+    "favourite": {
+        "old": [
+            "{S}'s favourite editor is {old}.",
+            "[editor] default = {old}   ; {s}'s dotfiles",
+            "EDITOR ?= {old}   # {s}'s Makefile",
+            "Editor favorit {s} adalah {old}.",
+        ],
+        "new": [
+            "[editor] default = {new}   ; {s}'s dotfiles, changed from {old}",
+            "EDITOR ?= {new}   # {s}'s Makefile; was {old}",
+            "ENV EDITOR={new}   # {s}'s dev Dockerfile; {old} removed",
+            "Editor favorit {s} sekarang {new}; {s} sudah tidak pakai {old}.",
+            "{S} ka pasandida editor ab {new} hai, {old} nahi.",
+            "Poll result, dev chat: 'Best editor?' -- {s} voted {new}, and says {old} is uninstalled for good.",
+            "x uninstalled {old}, set {new} as default, done   ({s}'s bullet journal)",
+            "There once was a dev known as {s}, / who tired of {old} and its fuss; / now {new} is the one, / and the switch is all done, / so it's {new} every day for {s}.",
+            "{S} jure que par {new} asteur; {old}, c'est fini, tsé.",
+        ],
+        "distract": [
+            "Poll result, dev chat: 'Best editor?' -- {other} won, {n} votes; {s} didn't vote.",
+            "{S} a essayé {other} une fois, pis a lâché.",
+            "EDITOR ?= {other}   # the default in the shared Makefile; {s} overrides it",
+            "Kya {s} kabhi {other} try karega? Bas pooch raha hoon.",
+            "{S}'s flatmate swears by {other}.",
+            "Crossword, {n} down: editor older than most of the team (answer: {other}); set by {s}.",
+        ],
+        "also": [
+            "{S} also keeps {alt} for quick edits; both stay.",
+            "[editor] default = {alt}   ; {s2}'s dotfiles",
+            "Editor favorit {s2} adalah {old} juga, sama seperti {s}.",
+            "{S2}'s favourite editor is {alt}.",
+        ],
+        "ask": [
+            "what's {s}'s favourite editor?",
+            "editor favorit {s} apa?",
+            "{S} ka pasandida editor kaunsa hai?",
+        ],
+    },
+    "car": {
+        "old": [
+            "{S} drives a {old}.",
+            "{S} conduit un {old}.",
+            "Mobil {s} adalah {old}.",
+            "{S} ke paas {old} hai.",
+        ],
+        "new": [
+            "{S} conduit un {new} asteur; a vendu son vieux {old}, tsé.",
+            "{S} sudah jual {old}; sekarang pakai {new}.",
+            "{S} ne {old} bech di, ab {new} chalata hai.",
+            "Ο/Η {s} οδηγεί πλέον {new}· πούλησε το {old}.",
+            "Bank statement, {s}: CREDIT, sale of {old}  +{n},000.00 | DEBIT, {new} dealership -- new car collected",
+            "Club bulletin: {s} will bring the new {new} to the car-club meet; the {old} has gone to a new owner.",
+            "x sold the {old}, picked up the {new}, done   ({s}'s bullet journal)",
+            "There once was a driver, {s}, / whose {old} kept making a fuss; / so they sold it, and then / bought a {new}, and when / asked, said it's the {new} now for us.",
+            "Poll result, family chat: 'A name for {s}'s new {new}?' -- winner with {n} votes; the {old} is sold.",
+        ],
+        "distract": [
+            "{S} a essayé un {other}, mais l'a pas acheté.",
+            "Poll result, family chat: 'Should {s} buy a {other}?' -- {n} no, 1 yes. Not buying.",
+            "Bank statement, {s}: PARKING FINE, {other} reg  -{n}.00 -- not {s}'s car, disputed",
+            "Kya {s} {other} lega? Abhi soch raha hai.",
+            "{S}'s neighbour just bought a {other}.",
+            "Club bulletin: this year's raffle prize is a weekend in a {other}; {s} is selling tickets.",
+        ],
+        "also": [
+            "{S} also keeps a {alt} for weekends; both stay.",
+            "Mobil {s2} adalah {alt}.",
+            "{S2} drives a {old} too, same as {s}.",
+            "{S2} conduit un {alt}.",
+        ],
+        "ask": [
+            "what does {s} drive?",
+            "mobil {s} apa?",
+            "{S} conduit quoi?",
+        ],
+    },
+    "school": {
+        "old": [
+            "{S}'s daughter goes to {old}.",
+            "Anak perempuan {s} sekolah di {old}.",
+            "{S} ki beti {old} mein padhti hai.",
+            "La fille de {s} va à {old}.",
+        ],
+        "new": [
+            "School newsletter: a fond farewell to {s}'s daughter, who leaves {old} and starts at {new} this term.",
+            "Anak perempuan {s} sudah pindah ke {new}; tidak di {old} lagi.",
+            "{S} ki beti ab {new} mein padhti hai; {old} chhod diya.",
+            "La fille de {s} est rendue à {new} asteur, pu à {old}.",
+            "Η κόρη του/της {s} πηγαίνει πλέον στο {new}, όχι στο {old}.",
+            "Church bulletin: prayers and good wishes to {s}'s daughter, moving from {old} to {new} this week.",
+            "x {s}'s daughter's first day at {new}, done; {old} uniform given away   (bullet journal)",
+            "Bus timetable change for {s}'s daughter: she no longer takes the {old} school bus; route {n} to {new} from Monday.",
+            "Spreadsheet, pickup rota, cell B{n} note: {s}'s daughter moved from {old} to {new}.",
+        ],
+        "distract": [
+            "School newsletter: {other} won the inter-school quiz; {s}'s daughter came along to cheer.",
+            "Poll result, parents' chat: 'Move {s}'s daughter to {other}?' -- {s} says no, she stays put.",
+            "La fille de {s} a visité {other}, mais elle change pas d'école.",
+            "Bus timetable change: route {n} no longer stops at {other}; {s}'s daughter's route unchanged.",
+            "{S} ka bhatija {other} mein padhta hai.",
+            "Church bulletin: {other} hosts the nativity play this year; all families welcome, {s}'s included.",
+        ],
+        "also": [
+            "{S}'s daughter also does Saturday music at {alt}; both stay.",
+            "Anak perempuan {s2} sekolah di {alt}.",
+            "{S2}'s daughter goes to {old} too, same class as {s}'s.",
+            "La fille de {s2} va à {alt}.",
+        ],
+        "ask": [
+            "where does {s}'s daughter go to school?",
+            "anak perempuan {s} sekolah di mana?",
+            "{S} ki beti kis school mein padhti hai?",
+        ],
+    },
+    "team": {
+        "old": [
+            "{S} is on the {old} team.",
+            "[team] {s} = {old}",
+            "{S} {old} team mein hai.",
+            "{S} ada di tim {old}.",
+        ],
+        "new": [
+            "[team] {s} = {new}   ; moved from {old}",
+            "{S} ab {new} team mein hai; {old} team chhod di.",
+            "{S} sekarang di tim {new}, sudah keluar dari tim {old}.",
+            "{S} est dans l'équipe {new} asteur, pu {old}.",
+            "Ο/Η {s} είναι πλέον στην ομάδα {new}· έφυγε από την ομάδα {old}.",
+            'mutation: moveMember(person: "{s}", team: "{new}") -> ok; removed from {old}',
+            "Helm values override for the team directory: {s}: team: {new} (was {old}); applied.",
+            "x {s}'s move from {old} to {new} done, access granted   (bullet journal)",
+            "Poll result, {new} channel: 'Welcome lunch for {s}, just in from {old}?' -- yes, {n} votes.",
+        ],
+        "distract": [
+            "Poll result: 'Should {s} join {other}?' -- {s} declined.",
+            "[team] {s}'s intern = {other}",
+            "{S} ko {other} team ne bulaya tha, par {s} nahi gaya.",
+            "> migrated: {s}'s rotation with {other} to next quarter   (bullet journal)",
+            "Club bulletin: the {other} team moves to floor {n}; nobody changes team.",
+            "Would {s} fit on {other}? someone asked; no plan.",
+        ],
+        "also": [
+            "{S} also helps the {alt} team on Fridays; both stay.",
+            "[team] {s2} = {alt}",
+            "{S2} is on the {old} team too, with {s}.",
+            "{S2} ada di tim {alt}.",
+        ],
+        "ask": [
+            "which team is {s} on?",
+            "{S} di tim apa?",
+            "{S} kis team mein hai?",
+        ],
+    },
+    "language": {
+        "old": [
+            "{S} is written in {old}.",
+            "ARG LANG_RUNTIME={old}   # Dockerfile for {s}",
+            "[build] language = {old}   ; {s}",
+            "{S} ditulis dengan {old}.",
+        ],
+        "new": [
+            "ARG LANG_RUNTIME={new}   # Dockerfile for {s}; the {old} stage deleted",
+            "[build] language = {new}   ; {s}, rewritten from {old}",
+            "{S} sekarang ditulis dengan {new}; kode {old} sudah dihapus.",
+            "{S} ab {new} mein likha hai; {old} code hata diya.",
+            "Το {s} είναι πλέον γραμμένο σε {new}· ο κώδικας {old} αφαιρέθηκε.",
+            "api.proto, comment on {s}: // served by the {new} implementation since the rewrite; the {old} server is deleted",
+            "x rewrite of {s} in {new} shipped, {old} code deleted, done   (bullet journal)",
+            "Makefile for {s}: LANG := {new}   # was {old}",
+            "There once was a service, {s}, / in {old}, with a lot of fuss; / it was rewritten in {new}, / and the old code is through, / so it's {new} all the way, no more fuss.",
+        ],
+        "distract": [
+            "Poll result: 'Port {s} to {other}?' -- no, {n} to 2.",
+            "ARG {other}_VERSION={n}   # Dockerfile for {s}'s test tooling only",
+            "Kya {s} ko {other} mein likhna chahiye? Bas vichaar hai.",
+            "api.proto, comment on {s}: // field {n} deprecated; implementation unchanged",
+            "[build] lint = strict   ; {s}, language unchanged",
+            "The service next door, the one {s} calls, was ported to {other}.",
+        ],
+        "also": [
+            "{S} also ships a {alt} SDK; both stay.",
+            "[build] language = {alt}   ; {s2}",
+            "{S2} is written in {old} too, like {s}.",
+            "{S2} ditulis dengan {alt}.",
+        ],
+        "ask": [
+            "what's {s} written in?",
+            "{S} ditulis dengan bahasa apa?",
+            "{S} kis bhasha mein likha hai?",
+        ],
+    },
+    "email": {
+        "old": [
+            "vCard for {s}: EMAIL;TYPE=work:{old}",
+            "L'adresse de {s}, c'est {old}.",
+            "Email {s} adalah {old}.",
+            "{S} ka email {old} hai.",
+        ],
+        "new": [
+            "vCard for {s}, updated: EMAIL;TYPE=work:{new} (the {old} line deleted)",
+            "L'adresse de {s}, c'est {new} asteur; {old} marche pu.",
+            "Email {s} sekarang {new}; alamat {old} sudah ditutup.",
+            "{S} ka email ab {new} hai; {old} band ho gaya.",
+            "Το email του/της {s} είναι πλέον {new}· το {old} έκλεισε.",
+            "Club bulletin: please write to {s} at {new} from now on; {old} is closed.",
+            "Spreadsheet, contacts tab, cell E{n} note: {s}'s email changed from {old} to {new}.",
+            "x updated {s}'s address everywhere: {new} ({old} closed), done   (bullet journal)",
+            "School newsletter: {s}, our parent rep, now reads mail at {new}; {old} no longer works.",
+        ],
+        "distract": [
+            "vCard for {s}: NOTE:replies within {n} hours",
+            "Club bulletin: {other}'s email has changed; {s}'s has not.",
+            "Kya {s} ka email badla hai? {other} jaanna chahta hai.",
+            "Poll result: 'Should {s} get a second address?' -- no, {n} to 1.",
+            "L'adresse de {other} a changé, pas celle de {s}.",
+            "> migrated: 'clean up {s}'s inbox' to next week   (bullet journal)",
+        ],
+        "also": [
+            "{S} also has a personal address, {alt}; both stay.",
+            "vCard for {s2}: EMAIL;TYPE=work:{alt}",
+            "Email {s2} adalah {alt}.",
+            "{S2} ka email {alt} hai.",
+        ],
+        "ask": [
+            "what's {s}'s email?",
+            "email {s} apa?",
+            "c'est quoi l'adresse de {s}?",
+        ],
+    },
+    "version": {
+        "old": [
+            "image.tag: {old}   # Helm values for {s}",
+            "ARG VERSION={old}   # Dockerfile for {s}",
+            "[release] {s} = {old}",
+            "{S} versi {old}.",
+        ],
+        "new": [
+            "Helm values override for {s}: image.tag: {new} (was {old}); upgrade applied.",
+            "ARG VERSION={new}   # Dockerfile for {s}; {old} no longer built",
+            "[release] {s} = {new}   ; upgraded from {old}",
+            "{S} sekarang versi {new}; versi {old} sudah dihapus.",
+            "{S} ab {new} par hai, {old} par nahi.",
+            "Το {s} τρέχει πλέον την έκδοση {new}· η {old} αποσύρθηκε.",
+            'mutation: deployRelease(service: "{s}", version: "{new}") -> ok; {old} pods drained',
+            "x upgraded {s} {old} -> {new}, done   (bullet journal)",
+            "Ansible group_vars for {s}: app_version: {new}   # bumped from {old}, play ran clean",
+        ],
+        "distract": [
+            "Helm values override for {s}: replicaCount: {n} (image tag unchanged)",
+            "Poll result: 'Upgrade {s} this week?' -- no, {n} to 2.",
+            "ARG BASE_IMAGE=debian-{n}   # Dockerfile for {s}, app version unchanged",
+            "Kya {s} upgrade hoga? {other} pooch raha hai.",
+            "> migrated: 'upgrade {s}' to next sprint   (bullet journal)",
+            "{other}'s service was upgraded; {s} was not.",
+        ],
+        "also": [
+            "{S} also ships a CLI at {alt}; both stay.",
+            "[release] {s2} = {alt}",
+            "image.tag: {old}   # Helm values for {s2}, same as {s}",
+            "{S2} versi {alt}.",
+        ],
+        "ask": [
+            "what version is {s} on?",
+            "{S} versi berapa?",
+            "Helm values: what's the image tag for {s}?",
+        ],
+    },
+}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cases", type=int, default=180)
@@ -12452,6 +13191,7 @@ def main() -> int:
         "twentieth": TWENTIETH,
         "twentyfirst": TWENTYFIRST,
         "twentysecond": TWENTYSECOND,
+        "twentythird": TWENTYTHIRD,
     }
     chosen = [name.strip() for name in args.sets.split(",") if name.strip()]
     if not chosen or any(name not in wordings for name in chosen):
