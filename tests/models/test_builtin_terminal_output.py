@@ -80,3 +80,18 @@ def test_prose_about_the_output_or_the_code_is_kept(said: str, fact: str) -> Non
     code the sentence says something of is a statement; the bare tally after it is
     not."""
     assert session(f"Ola: {said}", "Ola: `pytest -q` → 3 passed in 0.40s") == [fact]
+
+
+def test_a_long_run_of_word_characters_is_read_in_linear_time() -> None:
+    """The linter's `path.py:3:1:` form tried at every character of a 20,000-character
+    run and backtracked through it: 1.3 CPU-s a message, so a flush of a pasted file of
+    such lines outran its time limit (tests/system/test_crash.py, CI at cbb0275).
+    Process time, bounded generously: 60,000 characters cost ~12 s before, ms after."""
+    import time
+
+    from memctl.models.facts import _RUN_OUTPUT
+
+    started = time.process_time()
+    assert _RUN_OUTPUT.search("Note 1: " + "x" * 60_000) is None
+    assert time.process_time() - started < 1
+    assert _RUN_OUTPUT.search("see app/export.py:3:1: F401 unused import")
