@@ -20,6 +20,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+from memctl.core.said import MONTHS
 from memctl.core.threads import without_call_echoes
 
 KINDS = ("url", "path", "host", "id", "ref", "number", "version", "decision", "task")
@@ -73,10 +74,12 @@ _NUMBERED = re.compile(
 """A thing and its number ("job 9002", "build 4411", "port 8443"): three digits or more,
 so "step 3" and "at 10" are none; a number with a unit, a date or a time is a `number`
 (read before it), and a year after a month or "since" is no id (`_NOT_NUMBERED`)."""
-_NOT_NUMBERED_WORDS = """january february march april may june july august september october
-november december jan feb mar apr jun jul aug sep sept oct nov dec since until till before
-after year years circa around from between through"""
-_NOT_NUMBERED = frozenset(_NOT_NUMBERED_WORDS.split())
+_NOT_NUMBERED = frozenset(
+    {month.casefold() for month in MONTHS}
+    | {month[:3].casefold() for month in MONTHS}
+    | {"sept", "since", "until", "till", "before", "after", "year", "years", "circa"}
+    | {"around", "from", "between", "through"}
+)
 _TICKET = re.compile(r"\b[A-Z][A-Z0-9]{1,9}-\d{1,6}\b")
 _NOT_TICKETS = frozenset({"UTF", "SHA", "ISO", "GPT", "COVID", "MP", "IPV", "TLS", "SSL"})
 _HEX = re.compile(
