@@ -608,8 +608,8 @@ class _Unit:
         stated (audit 20 finding 0)."""
         return {
             fact_words(line)
-            for n, line in enumerate(self.lines)
-            if fact_key(line) and not (n and len(fact_key(line).split()) < 2)
+            for n, (line, key) in enumerate(zip(self.lines, self.keys, strict=True))
+            if key and not (n and len(key.split()) < 2)
         }
 
     @cached_property
