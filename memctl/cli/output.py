@@ -302,7 +302,8 @@ class Progress:
         self._where = ""
         self._started = time.monotonic()
         if self._status is not None and not self._shown:
-            self._status.start()
+            with _ctrl_c_held():  # a new refresh thread: it must not take a Ctrl-C either
+                self._status.start()
             self._shown = True
 
     def wait(self, message: str) -> None:
@@ -359,14 +360,21 @@ def _ctrl_c_held() -> Iterator[None]:
     a Ctrl-C. The kernel hands a terminal's SIGINT to any thread that does not block it;
     taken by the spinner's, Python only notes it, and the main thread, asleep in poll()
     on the model's socket, went on waiting for the answer (up to the model's timeout)
-    before it saw the interrupt (CI: a Ctrl-C not honoured within 48 s)."""
+    before it saw the interrupt (CI: a Ctrl-C not honoured within 48 s).
+
+    The mask is read first and the block made inside the `try`: a Ctrl-C that came
+    just before it is raised by the blocking call itself, after the mask changed
+    (CPython runs pending handlers as pthread_sigmask returns), and a block made before
+    the `try` was then never undone: the thread kept SIGINT blocked, and so did every
+    thread and program it started after."""
     import signal  # here: only a spinner needs it, and a search's start-up imports none
 
     if not hasattr(signal, "pthread_sigmask"):  # Windows: Ctrl-C is an event, not this
         yield
         return
-    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, set())  # reads it, changes nothing
     try:
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         yield
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, held)
