@@ -9,10 +9,12 @@ from pathlib import Path
 from memctl.agents.hooks import recall
 from memctl.core.config import load_config
 from memctl.core.workspace import Workspace
+from tests.support.hooks import roomy_prompt_budget
 
 
 def _recall(workspace: Path, facts: list[str], prompt: str) -> str:
     (workspace / "MEMORY.md").write_text("".join(f"- {f}\n" for f in facts), encoding="utf-8")
+    roomy_prompt_budget(workspace)
     context = recall(Workspace(workspace), load_config(workspace / "memctl.yaml"), prompt)
     return context or ""
 

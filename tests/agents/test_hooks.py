@@ -26,7 +26,7 @@ from memctl.core.memory import CONTEXT_CAP
 from memctl.core.threads import encode_entry, read_entries
 from memctl.core.workspace import Workspace, init_workspace
 from tests.support.helpers import MEMCTL, configure, held_lock, modules_after
-from tests.support.hooks import SESSION, claude_input, context_of, hook
+from tests.support.hooks import SESSION, claude_input, context_of, hook, roomy_prompt_budget
 from tests.support.llm_server import write_model_config
 
 # --------------------------------------------------------------------------- transcripts
@@ -615,6 +615,7 @@ def test_a_failing_detached_flush_is_shown_by_status(llm_server, cli, workspace,
 
 
 def test_user_prompt_submit_recalls_ranked_within_budget(cli, workspace, tmp_path):
+    roomy_prompt_budget(workspace)
     lines = [f"- Billing dashboard note {n}: the chart colour is blue." for n in range(60)]
     lines += ["- Dana owns the billing service.", "- Backups are kept for 30 days."]
     lines += [f"- Unrelated note {n} about the weather in spring." for n in range(200)]
@@ -640,6 +641,7 @@ def test_the_prompt_recall_gives_a_fact_once_not_its_bullet_and_its_ledger_line(
     deploys happen" got the MEMORY.md bullet and the ledger line it was merged from
     ("Dana: Remember that deploys…"), the same fact twice in 1,500 characters. The
     provenance sidecar names the ledger lines of each bullet; those are left out."""
+    roomy_prompt_budget(workspace)
     example = Path(__file__).resolve().parents[2] / "examples" / "conversation.jsonl"
     assert cli("-w", workspace, "thread", "append", "chat", example).exit_code == 0
     assert cli("-w", workspace, "flush").exit_code == 0
@@ -802,6 +804,7 @@ def test_the_prompt_budget_passes_over_a_hit_too_long_for_it(workspace):
         encoding="utf-8",
     )
     set_budget(workspace, "prompt_recall_chars", "200")
+    roomy_prompt_budget(workspace)
     config = load_config(workspace / "memctl.yaml")
     context = recall(Workspace(workspace), config, "heron billing service ledger")
     assert context is not None and len(context) <= 200
@@ -834,6 +837,7 @@ def test_the_prompt_injects_no_fact_that_holds_none_of_its_words(workspace):
         encoding="utf-8",
     )
     ws = Workspace(workspace)
+    roomy_prompt_budget(workspace)
     config = load_config(workspace / "memctl.yaml")
     for prompt in (
         "What is the new printer called?",
@@ -871,6 +875,7 @@ def test_the_prompt_injects_no_fact_that_shares_only_a_common_word_with_it(works
     facts += ["Dana bought a new automobile.", "The retro moved to Thursdays."]
     (workspace / "MEMORY.md").write_text("".join(f"- {f}\n" for f in facts), encoding="utf-8")
     ws = Workspace(workspace)
+    roomy_prompt_budget(workspace)
     config = load_config(workspace / "memctl.yaml")
 
     assert recall(ws, config, "What is the new printer called?") is None
@@ -895,6 +900,7 @@ def test_the_reply_after_a_ledger_line_merged_into_memory_is_still_injected(cli,
     [ledger] = (workspace / "memory").glob("*.md")
     with ledger.open("a", encoding="utf-8") as lines:
         lines.write("- Chloe: Started on 2025-05-12!\n")
+    roomy_prompt_budget(workspace)
     config = load_config(workspace / "memctl.yaml")
     context = recall(Workspace(workspace), config, "when did Idris begin work at Dundee Rep?")
     assert context is not None and "Started on 2025-05-12" in context, context
@@ -916,6 +922,7 @@ def test_the_verb_of_a_what_do_we_use_question_is_not_enough_alone(workspace):
     ]
     (workspace / "MEMORY.md").write_text("".join(f"- {f}\n" for f in facts), encoding="utf-8")
     ws = Workspace(workspace)
+    roomy_prompt_budget(workspace)
     config = load_config(workspace / "memctl.yaml")
     assert recall(ws, config, "what package manager do we use?") is None
     with (workspace / "MEMORY.md").open("a", encoding="utf-8") as memory:
@@ -943,6 +950,7 @@ def test_a_name_written_in_lower_case_answers_what_memory_lacks_the_word_of(work
     facts += ["Dana bought a new automobile."]
     (workspace / "MEMORY.md").write_text("".join(f"- {f}\n" for f in facts), encoding="utf-8")
     ws = Workspace(workspace)
+    roomy_prompt_budget(workspace)
     config = load_config(workspace / "memctl.yaml")
     for prompt in ("what port does postgres use?", "postgres port?"):
         context = recall(ws, config, prompt)
@@ -964,6 +972,7 @@ def test_the_subject_of_a_which_question_tells_however_common(workspace):
     facts += ["Python is at 3.12 on the build hosts.", "The retro moved to Thursdays."]
     (workspace / "MEMORY.md").write_text("".join(f"- {f}\n" for f in facts), encoding="utf-8")
     ws = Workspace(workspace)
+    roomy_prompt_budget(workspace)
     config = load_config(workspace / "memctl.yaml")
     context = recall(ws, config, "which python version do we use?")
     assert context is not None and "Python is at 3.12" in context
@@ -977,6 +986,7 @@ def test_the_prompt_is_answered_alike_after_memory_md_was_rewritten_many_times(w
     from memctl.agents.hooks import recall
 
     ws = Workspace(workspace)
+    roomy_prompt_budget(workspace)
     config = load_config(workspace / "memctl.yaml")
     facts = ["Sprint 0 is current.", "Postgres listens on 5433."]
     facts += [f"Team note {n} about topic{n}." for n in range(18)]
@@ -1537,8 +1547,10 @@ def test_a_semantic_leg_left_past_its_budget_ends_with_the_hook_not_an_abort(wor
     # was ready in time now and then: a clean-clone CI failed on it): every run must end
     # well, and runs go on until three have left the leg running, the case this test is
     # for (at most ten).
-    left = 0
-    for _ in range(10):
+    # A run whose ranking the budget also stopped (a loaded machine: the same tenth of a
+    # second bounds it) may inject nothing, and says so: it must end well all the same.
+    left = ranked = 0
+    for _ in range(20):
         done = subprocess.run(
             [MEMCTL, "-w", workspace, "-v", "hook", "claude-code"],
             input=stdin,
@@ -1546,12 +1558,15 @@ def test_a_semantic_leg_left_past_its_budget_ends_with_the_hook_not_an_abort(wor
             text=True,
         )
         assert done.returncode == 0, done.stderr
+        if "recall stopped at its time budget" in done.stderr:
+            continue
+        ranked += 1
         assert done.stdout, done.stderr
         assert "Kafka 3.7" in context_of(done.stdout, "UserPromptSubmit")
         left += "not ready within the time budget" in done.stderr  # the leg was left running
         if left == 3:
             break
-    assert left == 3
+    assert left == 3, (left, ranked)
 
 
 @pytest.mark.parametrize("event", ["PreCompact", "Stop"])

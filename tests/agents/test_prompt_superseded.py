@@ -19,11 +19,13 @@ from memctl.retrieval.recall import (
     turns_below_memory,
 )
 from tests.support.helpers import append, configure
+from tests.support.hooks import roomy_prompt_budget
 
 
 @pytest.fixture
 def upgraded(cli, workspace: Path) -> Path:
     configure(workspace, recall={"semantic": "on"})  # as a new user has it
+    roomy_prompt_budget(workspace)
     append(
         cli,
         workspace,
@@ -96,6 +98,7 @@ def test_the_question_s_subject_is_matched_before_a_generic_verb(cli, upgraded, 
     ties the two current Redis facts of MEMORY.md ("drop Redis for sessions", "Redis
     7.2"), each holding the subject alone: the 7.2 fact is among the first two."""
     configure(upgraded, recall={"semantic": semantic})
+    roomy_prompt_budget(upgraded)
     shown = cli("-w", upgraded, "--json", "recall", "which redis version do we run", "-n", "3")
     hits = [hit["snippet"] for hit in json.loads(shown.stdout)["hits"]]
     assert "Redis" in hits[0] and any("Redis 7.2" in hit for hit in hits[:2]), hits
