@@ -8,7 +8,6 @@ the provider stated, since compaction sizes its retry from it.
 from __future__ import annotations
 
 import json
-import socket
 import subprocess
 import sys
 
@@ -21,6 +20,7 @@ from memctl.models.builtin import BuiltinModel
 from memctl.models.interface import Request
 from memctl.models.litellm_adapter import LiteLLMModel, window_from_message
 from memctl.models.resolve import resolve
+from tests.support.helpers import refused_port
 from tests.support.llm_server import TEST_KEY, TEST_KEY_ENV, TEST_MODEL, write_model_config
 
 QUESTION = [{"role": "user", "content": "What did we decide about the database?"}]
@@ -54,12 +54,6 @@ def assert_one_clear_line(error: ModelError) -> None:
     assert "\n" not in text
     assert "litellm." not in text
     assert "OpenAIException" not in text
-
-
-def closed_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 # --------------------------------------------------------------------------- answers
@@ -240,10 +234,11 @@ def test_overflow_is_not_retried(llm_server):
 
 def test_connection_refused_names_the_address(monkeypatch):
     monkeypatch.setenv(TEST_KEY_ENV, TEST_KEY)
-    base = f"http://127.0.0.1:{closed_port()}/v1"
-    spec = ModelSpec(TEST_MODEL, api_base=base, api_key_env=TEST_KEY_ENV, max_retries=0)
+    with refused_port() as port:
+        base = f"http://127.0.0.1:{port}/v1"
+        spec = ModelSpec(TEST_MODEL, api_base=base, api_key_env=TEST_KEY_ENV, max_retries=0)
 
-    error = failure(LiteLLMModel(spec))
+        error = failure(LiteLLMModel(spec))
 
     assert type(error) is ModelError
     assert str(error) == f"model {TEST_MODEL}: cannot connect to {base}: Connection refused"

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import json
 import re
-import socket
 import subprocess
 import sys
 import time
@@ -28,7 +27,7 @@ from typing import Any
 
 import pytest
 
-from tests.support.helpers import is_cache, is_lock
+from tests.support.helpers import is_cache, is_lock, refused_port
 from tests.support.llm_server import TEST_MODEL, LLMServer, write_model_config
 
 TIMEOUT = 0.3
@@ -70,12 +69,6 @@ def files(root: Path, stage: str = "") -> dict[str, Any]:
             document.get("runs", {}).pop("archive", None)
         found["state"] = document
     return found
-
-
-def closed_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 # --------------------------------------------------------------------------- stages
@@ -212,10 +205,11 @@ def test_max_retries_is_the_number_of_extra_requests(
 
 @pytest.mark.parametrize("stage", STAGES)
 def test_connection_refused_names_the_address(cli, workspace: Path, llm_server, stage: str):
-    base = f"http://127.0.0.1:{closed_port()}/v1"
-    prepare(workspace, llm_server, stage, retries=0, api_base=base)
+    with refused_port() as port:
+        base = f"http://127.0.0.1:{port}/v1"
+        prepare(workspace, llm_server, stage, retries=0, api_base=base)
 
-    result, _ = run_failing(cli, workspace, llm_server, stage, 0, lambda s: None)
+        result, _ = run_failing(cli, workspace, llm_server, stage, 0, lambda s: None)
 
     assert f"cannot connect to {base}: Connection refused" in result.stderr
     assert llm_server.requests == []

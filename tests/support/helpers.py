@@ -16,6 +16,7 @@ import pty
 import re
 import select
 import shutil
+import socket
 import subprocess
 import sys
 import threading
@@ -168,6 +169,16 @@ def run_memctl(
         done.stdout.decode("utf-8", "replace"),
         done.stderr.decode("utf-8", "replace"),
     )
+
+
+@contextmanager
+def refused_port() -> Iterator[int]:
+    """A loopback port that refuses connections for the block: bound, never listening.
+    A port bound and let go at once is free for any other process to take meanwhile
+    (the workers' loopback servers bind ephemeral ports), which would then answer."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        yield sock.getsockname()[1]
 
 
 NOBODY = 65534
