@@ -12,12 +12,21 @@ from typing import Any
 import pytest
 import typer.main
 import typer.testing
+from hypothesis import HealthCheck, settings
 from typer.testing import CliRunner
 
 from memctl.cli.app import app
 from memctl.core.workspace import init_workspace
 from tests.support.helpers import Run, isolate, litellm_import_seconds, snapshot
 from tests.support.llm_server import TEST_KEY, TEST_KEY_ENV, LLMServer
+
+# Hypothesis's checks of time are off for every property test (a test's own @settings
+# keeps what it does not set from here): its deadline (200 ms an example) and its health
+# check of slow data failed tests on a loaded machine where nothing but the clock was
+# wrong (test_sync_merge's merge of six short lists took 620 ms beside other runs on 2
+# cores). A property is checked by its assertions, not by its speed.
+settings.register_profile("memctl", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("memctl")
 
 
 def pytest_configure(config: pytest.Config) -> None:
