@@ -41,6 +41,21 @@ def pytest_configure(config: pytest.Config) -> None:
         os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
     if not hasattr(config, "workerinput") and config.option.basetemp is None:
         _temporary_files_in_memory()
+    _ctrl_c_as_a_shell_gives_it()
+
+
+def _ctrl_c_as_a_shell_gives_it() -> None:
+    """SIGINT handled (Python's KeyboardInterrupt) and not blocked in this process, so in
+    the workers it starts and every memctl they run, as a job-control shell starts a
+    foreground job, however the suite was started. A non-interactive shell starts a
+    background job (`pytest ... &`) with SIGINT ignored, which goes through exec: every
+    run a test sends a Ctrl-C then went on (the crash point's Ctrl-C cases exited 0, in
+    whole-suite runs started so, never in one started at a prompt)."""
+    import signal
+
+    if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 MEMORY_TMP = Path("/dev/shm")

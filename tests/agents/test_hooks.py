@@ -1625,7 +1625,16 @@ def test_a_stop_waits_for_a_transcript_written_just_after_it_starts(cli, workspa
     session's file: the hook waits for it (a moment, not the hook's timeout), imports the
     turn and logs no error."""
     session = conversation(tmp_path / f"{SESSION}.jsonl")
-    late = threading.Timer(0.4, session.write, args=(2,))
+    whole = ClaudeSession(tmp_path / "whole.jsonl")
+    whole.lines = session.lines
+
+    def appear() -> None:
+        """The file appears whole (renamed into place): written in place, the hook could
+        find it between its creation and its write, and import it empty."""
+        whole.write(2)
+        os.replace(whole.path, session.path)
+
+    late = threading.Timer(0.4, appear)
     late.start()
     try:
         result = hook(

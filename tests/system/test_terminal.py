@@ -331,6 +331,38 @@ def test_a_ctrl_c_pending_as_the_spinner_starts_leaves_sigint_unblocked(
         real(signal.SIG_SETMASK, before)  # a failure leaves the worker's next tests as they were
 
 
+def test_the_suite_hands_its_runs_sigint_as_a_shell_gives_a_foreground_job():
+    """A suite started as a background job of a script (`pytest ... &`) inherits SIGINT
+    ignored, and passed it on through exec to every run: a Ctrl-C sent to a run did
+    nothing (the crash point's Ctrl-C cases exited 0, in whole-suite runs started so).
+    tests/conftest.py handles it again at configure time, and unblocks it; a program
+    the process then starts has SIGINT neither ignored nor blocked."""
+    sigint = 1 << (signal.SIGINT - 1)
+
+    def as_a_background_job() -> None:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+
+    script = (
+        "from tests.conftest import _ctrl_c_as_a_shell_gives_it\n"
+        "_ctrl_c_as_a_shell_gives_it()\n"
+        "import os\n"
+        "os.execvp('cat', ['cat', '/proc/self/status'])\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).resolve().parents[2],
+        preexec_fn=as_a_background_job,
+        timeout=time_limit(60),
+    )
+    assert done.returncode == 0, done.stderr
+    masks = dict(line.split(":\t") for line in done.stdout.splitlines() if line.startswith("Sig"))
+    assert not int(masks["SigIgn"], 16) & sigint, masks
+    assert not int(masks["SigBlk"], 16) & sigint, masks
+
+
 # --------------------------------------------------------------------------- help
 
 
