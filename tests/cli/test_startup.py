@@ -20,6 +20,7 @@ from memctl.cli.app import app
 from memctl.cli.hookrun import HookLine, hook_line
 from memctl.models.semantic import installed as semantic_installed
 from tests.support.helpers import modules_after
+from tests.support.hooks import roomy_prompt_budget
 
 LITELLM_MODEL = "openai:gpt-4.1-mini"
 
@@ -380,6 +381,7 @@ def test_an_installed_hook_runs_without_typer_and_answers_as_typer_did(workspace
     provenance to read."""
     ledger = workspace / "memory" / "2026-01-05.md"
     ledger.write_text("## 09:00 flush\n- We deploy on Fridays.\n", encoding="utf-8")
+    roomy_prompt_budget(workspace)
     stdin = _prompt(workspace, "when do we deploy?")
 
     fast = modules_after(["hook", "claude-code"], workspace, tmp_path / "f.json", 0, input=stdin)
@@ -404,6 +406,7 @@ def test_a_prompt_hook_in_utc_or_local_time_does_not_import_dateutil(workspace, 
     (workspace / "memctl.yaml").write_text(f"timezone: {zone}\n", encoding="utf-8")
     ledger = workspace / "memory" / "2026-01-05.md"
     ledger.write_text("## 09:00 flush\n- We deploy on Fridays.\n", encoding="utf-8")
+    roomy_prompt_budget(workspace)
     stdin = _prompt(workspace, "when do we deploy?")
 
     run = modules_after(["hook", "claude-code"], workspace, tmp_path / "m.json", 0, input=stdin)

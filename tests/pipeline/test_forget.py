@@ -11,7 +11,7 @@ import pytest
 
 from memctl.core.said import read_heading
 from tests.support.helpers import configure, run_memctl, snapshot
-from tests.support.hooks import claude_input, context_of, hook
+from tests.support.hooks import claude_input, context_of, hook, roomy_prompt_budget
 from tests.support.llm_server import write_model_config
 
 SECRET = "The vault password is hunter2-swordfish."
@@ -946,6 +946,7 @@ def test_a_turn_echoing_a_forgotten_fact_in_its_thread_is_hidden_like_the_turn_t
     searched = cli("-w", root, "search", "Tuesdays", "--scope", "all")
     assert "deploys happen only on Tuesdays" not in searched.stdout
     assert ECHO not in found_sources(cli, root, "when do deploys happen")
+    roomy_prompt_budget(root)
     prompt = claude_input("UserPromptSubmit", tmp_path / "t.jsonl", prompt="when do deploys happen")
     context = context_of(hook(cli, root, "claude-code", prompt).stdout, "UserPromptSubmit")
     assert "Tuesdays" not in context.replace("not happen on Tuesdays", ""), context

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from tests.support.helpers import configure, snapshot
+from tests.support.hooks import roomy_prompt_budget
 
 SAID = "Carol here. The partner API rate limit is 1200 requests per minute."
 FACT = "The partner API rate limit is 1200 requests per minute."
@@ -456,6 +457,7 @@ def test_a_value_said_before_its_correction_is_found_nowhere(cli, restated):
     recalled = json.loads(
         cli("-w", restated, "--json", "recall", "which db does staging use").stdout
     )
+    roomy_prompt_budget(restated)
     prompt = json.dumps(
         {"hook_event_name": "UserPromptSubmit", "prompt": "which db does staging use"}
     )

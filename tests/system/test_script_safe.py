@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from tests.support.helpers import DANA, MEMCTL, Run, append, held_lock, on_pty, snapshot
+from tests.support.hooks import roomy_prompt_budget
 
 STREAMS = {"stdin": 0, "stdout": 1, "stderr": 2}
 
@@ -197,6 +198,7 @@ def test_c_locale_reads_and_prints_utf8(tmp_path: Path, cli) -> None:
         "hook_event_name": "UserPromptSubmit",
         "prompt": "Wie heißt der Drucker?",
     }
+    roomy_prompt_budget(root)
     done = in_c_locale(
         "-w", root, "hook", "claude-code", cwd=root, stdin=json.dumps(prompt).encode()
     )
