@@ -134,7 +134,9 @@ def test_a_closed_pipe_is_quiet_and_keeps_the_exit_code_of_the_work(big, args):
 
 @pytest.mark.slow
 def test_call_prints_the_reply_before_the_per_call_flush_ends(workspace, llm_server):
-    write_model_config(workspace, llm_server)
+    # A minute for an answer: the flush's comes 3 s late on purpose, 2 s within the
+    # default 5 s timeout, which a loaded machine's loopback server may not keep.
+    write_model_config(workspace, llm_server, model={"timeout": "60s"})
     llm_server.reply("Postgres 16.")
     llm_server.slow(3, "NO_REPLY")  # the flush request, answered 3 s after it arrives
     process = forkserver.popen(
