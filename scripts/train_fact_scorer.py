@@ -1,28 +1,35 @@
-"""Fit a keep/drop score over builtin's candidate facts, and validate it out of fold.
+"""Fit a keep/drop score over builtin's candidate facts, and validate it leave-one-set-out.
 
-Every candidate bullet on the DEV conversations of the held-out benchmark is labelled by
-the bench's own matcher (`bench/fidelity.py`'s `overlap`: it matches a gold fact of its
-session, or not) and described by generic features only (no content word of the data):
-what the rules kept and what they dropped (a statement of three words or more), each
-seen through `memctl.models.facts.extract`'s `judge`. Two logistic regressions (L2,
-batch gradient descent on standardised features, pure Python) are fitted: one to drop
-what the rules kept, one to rescue what they dropped. Each dev conversation is scored by
-models fitted on the others, with thresholds chosen on those others (the drop loses at
-most `--loss` covered gold facts there; what is rescued matches gold at `--rescue` or
-better there). The score ships only if, out of fold, it beats the rules' precision at
-equal or better recall: the last line says whether it does (bench/README.md, "a learned
-keep/drop score").
+Every held-out set (bench/data/heldout_conversations.txt, heldout3..heldoutN: all of them
+dev data now) is flushed session by session as `bench/fidelity.py --conversations` flushes
+it, and every candidate bullet is seen through `memctl.models.facts.facts_told`'s
+`judge`: what the rules kept and what they dropped (a statement of three words or more).
+Each is labelled by the bench's own matcher (`overlap`: it matches a gold fact of its
+session, or not) and described by generic features only, no content word of any
+conversation (`features`): the 31 of the first attempt (bench/README.md, "seventh pass:
+a learned keep/drop score"), its shape (clauses, the bullet's share of the sentence,
+punctuation) and which English closed-class words (`CLOSED`) it says and opens on. The
+flush budget (`memctl.models.salience.within_budget`) is simulated exactly from each
+candidate's rank, so the counts are the bench's: precision, recall and the bullets' share
+of the conversation (the bench's ledger less its block headings).
 
-Dev: h1-h6 (bench/data/heldout_conversations.txt) and k1, k2
-(bench/data/heldout3_conversations.txt). k3-k5 are the test half: never read here.
+Two logistic regressions are fitted (L2, Newton steps, numpy: the `semantic` extra
+brings it): a drop model on what the rules kept, a rescue model on what they dropped.
+Each set is scored by models fitted on the other sets, with thresholds chosen on those
+others: the drop at each `--points` (the share of recall it may lose there, after the
+budget), the rescue where what it rescues matches gold at `--rescue` or better there.
+Beside them, the rules' own way to trade recall for precision (the budget's room times
+`--scales`) and the score ranking the budget in place of salience. The score would ship
+only where, out of fold, it beats the rules with a tighter budget at equal recall
+(bench/README.md, "a learned keep/drop score, judged leave-one-set-out": it does not).
 
-    python scripts/train_fact_scorer.py [--l2 10] [--loss 0] [--rescue 0.75]
+    python scripts/train_fact_scorer.py [--cache FILE] [--l2 100] [--points 0.005,0.02,0.04]
+        [--scales 0.9,0.8] [--features generic|all] [--salience] [--scope budget|everywhere]
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import pickle
 import re
@@ -42,7 +49,452 @@ from fidelity import HeldOut, overlap, parse_conversations  # noqa: E402
 
 from memctl.models.builtin import is_own_reply  # noqa: E402
 from memctl.models.facts import Context  # noqa: E402
-from memctl.models.keep_score import GENERIC_NAMES, NAMES, WEIGHTS, features  # noqa: E402
+
+_WORD = re.compile(r"[A-Za-z][\w'’-]*|\d[\d,.:]*")
+_FIRST = re.compile(r"^(?:i|i'm|im|i've|ive|i'll|i'd|me|my|we|we're|we've|our)\b", re.I)
+_YOU = re.compile(r"\b(?:you|you're|youre|you've|you'll|your|yours|u|ur)\b", re.I)
+_BARE = re.compile(r"^(?:he|she|they|it|that|this|there)\b", re.I)
+_DIGIT = re.compile(r"\d")
+_DATE = re.compile(r"\b\d{4}-\d\d-\d\d\b")
+_CAPITAL = re.compile(r"(?<=[a-z,;]\s)[A-Z][a-z]+")
+_POSSESSIVE = re.compile(r"\b(?:my|our|his|her|their)\b|\w['’]s\b", re.I)
+_PAST = re.compile(r"\b(?:was|were|had|did|went|got|made|took|said|came)\b|\b\w{3,}ed\b", re.I)
+_FUTURE = re.compile(
+    r"\b(?:will|gonna|going to|plan(?:ning)? to|want to|wanna|hope to|next|tomorrow)\b"
+    r"|['’]ll\b",
+    re.I,
+)
+_MODAL = re.compile(r"\b(?:would|could|should|might|may|must|can)\b", re.I)
+_HEDGE = re.compile(
+    r"\b(?:maybe|probably|perhaps|kinda|kind of|sort of|i think|i guess|i feel|i suppose|"
+    r"seems|apparently|like|basically|honestly|literally|actually|just)\b",
+    re.I,
+)
+# A closed list of reaction and evaluation words: how something was taken, not what.
+_REACTION = re.compile(
+    r"\b(?:great|awesome|cool|amazing|nice|love|lovely|fun|funny|crazy|wow|sad|happy|glad|"
+    r"excited|sorry|congrats|congratulations|cute|wild|insane|ugh|yay|lol|haha|omg|damn|"
+    r"terrible|awful|beautiful|perfect|best|worst|hate|stressed|tired|proud|jealous)\b",
+    re.I,
+)
+_NEGATION = re.compile(r"\b(?:not|never|no|nothing|nobody)\b|n['’]?t\b", re.I)
+_RELATION = re.compile(
+    r"\b(?:mom|mum|dad|mother|father|sister|brother|wife|husband|son|daughter|kids?|"
+    r"parents?|grandma|grandpa|aunt|uncle|cousin|niece|nephew|partner|boyfriend|"
+    r"girlfriend|boss|friend|neighbou?r|roommate|baby|dog|cat)\b",
+    re.I,
+)
+_FUNCTION = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "and",
+        "or",
+        "but",
+        "if",
+        "of",
+        "to",
+        "in",
+        "on",
+        "at",
+        "for",
+        "with",
+        "from",
+        "by",
+        "as",
+        "so",
+        "too",
+        "very",
+        "just",
+        "really",
+        "also",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "am",
+        "has",
+        "have",
+        "had",
+        "do",
+        "does",
+        "did",
+        "will",
+        "would",
+        "can",
+        "could",
+        "should",
+        "it",
+        "its",
+        "this",
+        "that",
+        "these",
+        "those",
+        "i",
+        "me",
+        "my",
+        "you",
+        "your",
+        "he",
+        "him",
+        "his",
+        "she",
+        "her",
+        "we",
+        "us",
+        "our",
+        "they",
+        "them",
+        "their",
+        "what",
+        "when",
+        "where",
+        "who",
+        "how",
+        "which",
+        "not",
+        "no",
+        "yes",
+        "oh",
+        "lol",
+        "haha",
+        "like",
+        "get",
+        "got",
+    ]
+)
+_SHOUTED = re.compile(r"\b[A-Z]{3,}\b")
+
+
+def _generic(said: str, bullet: str, context: Context) -> list[float]:
+    """Generic features of a candidate (see `NAMES`): no content word of any
+    conversation. `said` is the sentence as the speaker wrote it (fillers cleaned),
+    `bullet` the fact written from it."""
+    words = _WORD.findall(said)
+    lowered = [word.casefold() for word in words]
+    return [
+        math.log1p(len(words)),
+        math.log1p(len(_WORD.findall(bullet))),
+        len(bullet) / max(1, len(said)),
+        float(bool(_FIRST.match(said))),
+        float(bool(_YOU.search(said))),
+        float(bool(_BARE.match(said))),
+        float(bool(_DIGIT.search(said))),
+        float(bool(_DATE.search(bullet))),
+        float(bool(_CAPITAL.search(said))),
+        float(bool(_POSSESSIVE.search(said))),
+        float(bool(_PAST.search(said))),
+        float(bool(_FUTURE.search(said))),
+        float(bool(_MODAL.search(said))),
+        float(bool(_HEDGE.search(said))),
+        float(bool(_REACTION.search(said))),
+        float("!" in said),
+        float(bool(_NEGATION.search(said))),
+        float(bool(_RELATION.search(said))),
+        float(bool(_SHOUTED.search(said))),
+        sum(word in _FUNCTION for word in lowered) / max(1, len(words)),
+        context.position,
+        float(context.answers),
+        float(context.index == 0),
+        math.log1p(context.sentences),
+        math.log1p(len(_WORD.findall(context.message))),
+        float(context.chat),
+        float(bool(_REACTION.search(context.reply)) or "!" in context.reply),
+        float("?" in context.reply),
+        context.fresh,
+        context.repeated,
+        math.log1p(len(_CAPITAL.findall(said))),
+    ]
+
+
+GENERIC_NAMES = (
+    "log words said",
+    "log words in the bullet",
+    "bullet / said, chars",
+    "first person opens",
+    "addresses the listener",
+    "bare he/she/they/it opens",
+    "a digit",
+    "a resolved date",
+    "a capitalised name inside",
+    "a possessive",
+    "a past",
+    "a future or plan",
+    "a modal",
+    "a hedge",
+    "a reaction word",
+    "an exclamation",
+    "a negation",
+    "a relation or pet",
+    "a shouted word",
+    "share of function words",
+    "place in the session",
+    "answers a question",
+    "first sentence of its message",
+    "log sentences in the message",
+    "log words in the message",
+    "chat's lower case",
+    "the reply reacts",
+    "the reply asks",
+    "share of fresh words",
+    "share of words already in memory",
+    "log capitalised names inside",
+)
+
+
+# English closed-class words: pronouns, determiners, prepositions, conjunctions,
+# auxiliaries, discourse markers and interjections. A fixed list of the language, not
+# words of any conversation; each is a feature (said anywhere in the sentence, and
+# opening it), so the score reads how a sentence is built, never what it is about.
+_CLOSED_LIST = tuple(
+    [
+        "i",
+        "me",
+        "my",
+        "mine",
+        "myself",
+        "we",
+        "us",
+        "our",
+        "ours",
+        "you",
+        "your",
+        "yours",
+        "he",
+        "him",
+        "his",
+        "she",
+        "her",
+        "hers",
+        "they",
+        "them",
+        "their",
+        "it",
+        "its",
+        "this",
+        "that",
+        "these",
+        "those",
+        "there",
+        "here",
+        "who",
+        "whom",
+        "whose",
+        "which",
+        "what",
+        "when",
+        "where",
+        "why",
+        "how",
+        "someone",
+        "something",
+        "anyone",
+        "anything",
+        "everyone",
+        "everything",
+        "nobody",
+        "nothing",
+        "one",
+        "a",
+        "an",
+        "the",
+        "some",
+        "any",
+        "no",
+        "every",
+        "each",
+        "all",
+        "both",
+        "either",
+        "neither",
+        "another",
+        "other",
+        "such",
+        "of",
+        "to",
+        "in",
+        "on",
+        "at",
+        "for",
+        "with",
+        "from",
+        "by",
+        "about",
+        "into",
+        "over",
+        "after",
+        "before",
+        "since",
+        "until",
+        "during",
+        "without",
+        "through",
+        "under",
+        "between",
+        "against",
+        "around",
+        "near",
+        "than",
+        "like",
+        "as",
+        "and",
+        "or",
+        "but",
+        "so",
+        "because",
+        "if",
+        "though",
+        "although",
+        "while",
+        "unless",
+        "whether",
+        "then",
+        "also",
+        "too",
+        "either",
+        "is",
+        "are",
+        "was",
+        "were",
+        "be",
+        "been",
+        "being",
+        "am",
+        "has",
+        "have",
+        "had",
+        "do",
+        "does",
+        "did",
+        "will",
+        "would",
+        "can",
+        "could",
+        "should",
+        "might",
+        "must",
+        "may",
+        "shall",
+        "gonna",
+        "wanna",
+        "gotta",
+        "not",
+        "never",
+        "just",
+        "really",
+        "very",
+        "quite",
+        "still",
+        "already",
+        "even",
+        "only",
+        "again",
+        "ever",
+        "oh",
+        "ah",
+        "aw",
+        "ooh",
+        "wow",
+        "ugh",
+        "yay",
+        "hmm",
+        "huh",
+        "um",
+        "uh",
+        "lol",
+        "haha",
+        "omg",
+        "ok",
+        "okay",
+        "yeah",
+        "yep",
+        "yes",
+        "nope",
+        "no",
+        "well",
+        "anyway",
+        "anyways",
+        "actually",
+        "basically",
+        "honestly",
+        "literally",
+        "totally",
+        "maybe",
+        "probably",
+        "perhaps",
+        "btw",
+        "right",
+        "sure",
+        "hey",
+        "hi",
+        "thanks",
+        "please",
+        "sorry",
+    ]
+)
+_CLOSED_INDEX = {word: n for n, word in enumerate(dict.fromkeys(_CLOSED_LIST))}
+CLOSED = tuple(_CLOSED_INDEX)
+_CLAUSE = re.compile(r"[,;:—–]|\s-\s|\b(?:and|but|because|so|which|who|when|while|if)\b", re.I)
+
+
+def _shape(said: str, bullet: str) -> list[float]:
+    """How a candidate is shaped: its clauses, the bullet's share of the sentence in
+    words, whether the bullet keeps all of the sentence, a quote, a parenthesis, a
+    question mark inside, an ellipsis or a dash of afterthought."""
+    said_words = len(_WORD.findall(said))
+    bullet_words = len(_WORD.findall(bullet))
+    return [
+        math.log1p(len(_CLAUSE.findall(said))),
+        bullet_words / max(1, said_words),
+        float(bullet_words >= said_words),
+        float(bool(re.search(r"[\"“”]", said))),
+        float("(" in said),
+        float("..." in said or "…" in said),
+        float(bool(re.search(r"\s[-—–]\s", said))),
+        float(said[:1].islower()),
+    ]
+
+
+_SHAPE_NAMES = (
+    "log clauses said",
+    "bullet / said, words",
+    "the bullet keeps every word",
+    "a quote",
+    "a parenthesis",
+    "an ellipsis",
+    "a dash",
+    "opens in lower case",
+)
+
+
+def _closed_class(said: str) -> list[float]:
+    """Each closed-class word (`CLOSED`): said in the sentence, and opening it."""
+    lowered = [word.casefold().replace("’", "'") for word in _WORD.findall(said)]
+    inside = [0.0] * len(CLOSED)
+    opens = [0.0] * len(CLOSED)
+    for word in lowered:
+        if (n := _CLOSED_INDEX.get(word)) is not None:
+            inside[n] = 1.0
+    if lowered and (n := _CLOSED_INDEX.get(lowered[0])) is not None:
+        opens[n] = 1.0
+    return inside + opens
+
+
+_CLOSED_NAMES = tuple(f"says '{w}'" for w in CLOSED) + tuple(f"opens on '{w}'" for w in CLOSED)
+
+
+def features(said: str, bullet: str, context: Context) -> list[float]:
+    """A candidate's features (`NAMES`): the generic ones, its shape and its closed-class
+    words. `said` is the sentence as the speaker wrote it (fillers cleaned), `bullet` the
+    fact written from it."""
+    return _generic(said, bullet, context) + _shape(said, bullet) + _closed_class(said)
+
+
+NAMES = (*GENERIC_NAMES, *_SHAPE_NAMES, *_CLOSED_NAMES)
+"""What each of `features` is, in order."""
 
 
 @dataclass
@@ -59,8 +511,9 @@ class Row:
     chars: int
     rank: tuple[bool, bool, float, int]
     droppable: bool = False
-    """Whether the budget may cut it (`Block.room`, and not `rank`'s rule), which is where
-    builtin's flush lets the score drop it (`memctl.models.salience.within_budget`)."""
+    """Whether the drop may take it (`--scope`): by default where the budget may cut
+    (`Block.room`, and not `rank`'s rule: a rule or decision, or what a user tells an AI
+    assistant, which `within_budget` never cuts)."""
 
 
 @dataclass
@@ -451,8 +904,7 @@ def main() -> int:
     parser.add_argument(
         "--points",
         default="0.005,0.02,0.04",
-        help="operating points: the share of recall the drop may lose on the training "
-        "sets (the first is the one --write ships)",
+        help="operating points: the share of recall the drop may lose on the training sets",
     )
     parser.add_argument(
         "--scales",
@@ -475,22 +927,17 @@ def main() -> int:
     )
     parser.add_argument(
         "--scope",
-        choices=("budget", "chats"),
+        choices=("budget", "everywhere"),
         default="budget",
-        help="where the drop applies: where the budget may cut (as builtin ships it), or "
-        "short blocks too (never a rule, nor a user's words to an AI assistant)",
+        help="where the drop applies: where the budget may cut, or on every candidate the "
+        "rules kept (rules, decisions and a user's words to an AI assistant too)",
     )
     parser.add_argument("--cache", type=Path, help="a file keeping the extracted candidates")
-    parser.add_argument(
-        "--write",
-        action="store_true",
-        help=f"fit the drop model on every set and write it to {WEIGHTS.relative_to(ROOT)}",
-    )
     args = parser.parse_args()
     sets = load(args.cache)
     for block in (b for each in sets for b in each.blocks):
         for r in block.rows:
-            r.droppable = not r.rank[0] and (block.room is not None or args.scope == "chats")
+            r.droppable = args.scope == "everywhere" or (block.room is not None and not r.rank[0])
     for r in (r for each in sets for r in each.rows() if r.values):
         if args.features == "generic":
             r.values = r.values[: len(GENERIC_NAMES)]
@@ -504,32 +951,6 @@ def main() -> int:
         f"{len(dropped)} dropped by them ({sum(r.label for r in dropped)} match); "
         f"{len(kept[0].values)} features"
     )
-    if args.write:
-        if args.features != "all" or args.salience:
-            raise SystemExit("--write: the shipped score reads every feature and no salience")
-        bias, weights = show_weights("drop", kept, args.l2)
-        every = [b for each in sets for b in each.blocks]
-        point = float(args.points.split(",")[0])
-        scores = {id(r): score((bias, weights), r.values) for r in kept}
-        cut = cut_for(every, scores, point)
-        print(f"threshold {cut:+.4f} (recall lost on every set at most {point:.1%})")
-        print(f"  rules:     {counts(every, lambda r: r.ruled)}")
-        print(f"  in sample: {counts(every, Scorer(scores, cut, math.inf).keeps)}")
-        for each in sets:
-            print(
-                f"  {each.name}, in sample: {counts(each.blocks, Scorer(scores, cut, math.inf).keeps)}"
-            )
-        model = {
-            "about": "builtin's keep/drop score: scripts/train_fact_scorer.py --write "
-            f"--l2 {args.l2:g} --points {point:g}, on {', '.join(each.name for each in sets)}",
-            "features": list(NAMES),
-            "bias": round(bias, 6),
-            "weights": [round(w, 6) for w in weights],
-            "threshold": round(cut, 6),
-        }
-        WEIGHTS.parent.mkdir(exist_ok=True)
-        WEIGHTS.write_text(json.dumps(model, indent=0) + "\n", encoding="utf-8")
-        return 0
     totals, oof = out_of_fold(sets, args)
     print("all sets, out of fold:")
     for label, value in totals.items():

@@ -135,7 +135,6 @@ class BuiltinModel:
         """
         from memctl.models.curate import said_facts
         from memctl.models.facts import USER_NAME, facts_told
-        from memctl.models.keep_score import Doubts
         from memctl.models.salience import within_budget
 
         ledger = payload.get("ledger", "")
@@ -149,23 +148,17 @@ class BuiltinModel:
                 for match in USER_NAME.finditer(block):
                     user_name = match[1]
         conversation = payload.get("conversation", [])
-        doubts = Doubts()
         told = facts_told(
             conversation,
             known,
             is_own_reply,
             user_name,
-            doubts,
             scratch=str(payload.get("scratch", "")),
             older_masks=bool(payload.get("older_masks", False)),
-            rescue=False,
         )
         facts = [each.fact for each in told]
         if payload.get("budget", True):
-            # What the learned score rates least like a fact goes where the budget may cut.
-            facts = within_budget(
-                facts, conversation, [each.item for each in told], doubts.unlikely(facts)
-            )
+            facts = within_budget(facts, conversation, [each.item for each in told])
         return "\n".join(f"- {fact}" for fact in facts) if facts else NO_REPLY
 
     # ------------------------------------------------------------------ consolidate

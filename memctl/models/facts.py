@@ -3586,7 +3586,6 @@ def facts_told(
     judge: Callable[[str, str, Context], bool] | None = None,
     scratch: str = "",
     older_masks: bool = False,
-    rescue: bool = True,
 ) -> list[Told]:
     """The facts of `conversation` (items with role, text, and name and ts when known)
     that `known` (facts already written) does not hold, in the order they were said,
@@ -3598,10 +3597,8 @@ def facts_told(
     `[forgot`: `forgotten.LEGACY_RUN`) are masks, not text.
     `judge`, when given, has the last word on each candidate: the sentence as said, the
     bullet written from it, and where it was said, for what the rules kept and for
-    what they dropped (a statement of three words or more) unless `rescue` is False. It
-    is how scripts/train_fact_scorer.py sees every candidate to fit a keep/drop score, and
-    how builtin's flush drops what `memctl.models.keep_score` scores under its threshold
-    (which rescues nothing, so what the rules drop is never written out for it); without
+    what they dropped (a statement of three words or more). It is how
+    scripts/train_fact_scorer.py sees every candidate to fit a keep/drop score; without
     it the rules decide alone."""
     # An assistant named as a product in a pasted conversation ("Claude:", "ChatGPT:")
     # is the assistant with no name, whose rules hold for it: no person in the chat.
@@ -3641,7 +3638,7 @@ def facts_told(
     facts: list[str] = []
     said_in: list[int] = []
     """The item each of `facts` was read from."""
-    hearing = _Hearing(judge, conversation, set().union(*remembered), rescue)
+    hearing = _Hearing(judge, conversation, set().union(*remembered))
     own_before: dict[str, str] = {}
     """Each speaker's previous message: "her name is X" may name what it told of."""
     # Names memory already holds ("Ines is pregnant"), which chat writes in lower case.
@@ -4291,8 +4288,6 @@ class _Hearing:
     judge: Callable[[str, str, Context], bool] | None
     conversation: list[dict[str, Any]]
     known_words: set[str]
-    rescue: bool = True
-    """Whether the judge hears what the rules dropped."""
     earlier: set[str] = field(default_factory=set)
     """Words said before in this conversation: what a sentence adds is its fresh words."""
     asker: tuple[object, bool] = (None, False)
@@ -4316,7 +4311,7 @@ class _Hearing:
     def dropped(self, sentence: str) -> str:
         """What the rules dropped, heard by the judge when there is one: a statement of
         three words or more, not a question."""
-        if self.judge is None or not self.rescue or sentence.rstrip().endswith("?"):
+        if self.judge is None or sentence.rstrip().endswith("?"):
             return ""
         return sentence if len(_WORD.findall(sentence)) >= 3 else ""
 

@@ -201,21 +201,14 @@ def _ai_voice(item: dict[str, Any]) -> bool:
 
 
 def within_budget(
-    facts: list[str],
-    conversation: list[dict[str, Any]],
-    said_in: list[int] | None = None,
-    unlikely: frozenset[int] = frozenset(),
+    facts: list[str], conversation: list[dict[str, Any]], said_in: list[int] | None = None
 ) -> list[str]:
     """The facts of one flush block a reader would remember, in the order said: rules
     and decisions all, then the most salient up to `budget` of the block's messages; in
     a chat with an AI assistant, the user's own life all and the assistant's asides last
     (`_helped`). Facts of an agent at work (a tool ran), of one voice alone and of a short
     block are all kept (module doc). `said_in`: the item of `conversation` each fact was
-    read from (`facts.facts_told`); without it, the message sharing most of its words.
-    `unlikely`: the facts (their places in `facts`) that `memctl.models.keep_score` rates
-    least like a fact someone would note: they go before the budget is counted, wherever
-    the budget may cut (never a rule, nor what a user tells an AI assistant, nor in a
-    block the budget leaves whole)."""
+    read from (`facts.facts_told`); without it, the message sharing most of its words."""
     said = [item for item in conversation if item.get("role") in ("user", "assistant")]
     voices = {(item.get("role"), item.get("name")) for item in said}
     if len(said) < LONG_BLOCK or len(voices) < 2:
@@ -223,7 +216,7 @@ def within_budget(
     if any(item.get("role") == "tool" for item in conversation):
         return facts
     room = budget(len(said))
-    if len(facts) <= room and not unlikely:
+    if len(facts) <= room:
         return facts
     speakers = frozenset(
         str(item["name"]).casefold() for item in said if isinstance(item.get("name"), str)
@@ -231,7 +224,6 @@ def within_budget(
     ranked = rank(facts, said, speakers)
     if any(_ai_voice(item) for item in said):
         ranked = _helped(ranked, facts, said, _sources(facts, conversation, said, said_in))
-    ranked = [r for r in ranked if r.rule or r.order not in unlikely]
     order = sorted(ranked, key=lambda r: (not r.rule, r.aside, -r.score, r.order))
     kept = {r.order for r in order if r.rule} | {r.order for r in order[:room]}
     return [fact for n, fact in enumerate(facts) if n in kept]

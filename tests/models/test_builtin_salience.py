@@ -7,10 +7,67 @@ from __future__ import annotations
 
 from typing import Any
 
-from memctl.models.builtin import is_own_reply
+from memctl.models.builtin import BuiltinModel, is_own_reply
 from memctl.models.facts import extract, facts_told
+from memctl.models.interface import Request
 from memctl.models.salience import MIN_KEPT, budget, within_budget
-from tests.support.conversations import CATCH_UP, DAY, flushed, said
+
+DAY = "2025-03-12T09:00:00+00:00"  # a Wednesday
+
+CATCH_UP = [
+    "Ana: Big news first, I started the new job at Northgate Labs on Monday.",
+    "Ben: Northgate Labs! How is the new job so far?",
+    "Ana: The job is good, my manager Ruth is kind and the office is near the river.",
+    "Ben: That sounds like a good fit for you.",
+    "Ana: The coffee there is terrible though.",
+    "Ben: Ha. My sister Clara is moving to Lisbon in May for a teaching post.",
+    "Ana: Lisbon in May, lucky Clara! Is she taking the cat?",
+    "Ben: She is taking the cat, yes, it flies with her.",
+    "Ana: I painted the hallway a pale green last weekend.",
+    "Ben: Nice.",
+    "Ana: The rain was awful all week here.",
+    "Ben: Same here, grey and wet.",
+    "Ben: I bought a used bike for 300 pounds on Saturday.",
+    "Ana: A bike for 300 pounds is a good price. What kind?",
+    "Ben: A blue road bike, an old Peugeot.",
+    "Ana: I watched a silly film last night.",
+    "Ben: Which one?",
+    "Ana: I forget the name, it was about a heist.",
+    "Ben: Our landlord is raising the rent by 50 pounds from April.",
+    "Ana: Ugh, 50 pounds more from April is a lot.",
+    "Ben: My knee surgery is booked for the 2nd of April at St. Mary's Hospital.",
+    "Ana: Surgery on the 2nd of April, I will visit you at St. Mary's.",
+    "Ana: I made pancakes this morning.",
+    "Ben: Yum.",
+    "Ana: My brother Tom got engaged to Priya last Friday.",
+    "Ben: Tom and Priya engaged, that is lovely news!",
+    "Ben: The traffic was slow today.",
+    "Ana: It always is on Wednesdays.",
+    "Ben: I feel tired lately, honestly.",
+    "Ana: Get some rest.",
+    "Ana: The sky looked pretty this evening.",
+    "Ben: It really did.",
+    "Ben: I finished reading a long novel.",
+    "Ana: Was it good?",
+    "Ben: It was fine, a bit slow in the middle.",
+    "Ana: Talk soon then.",
+]
+
+
+def said(lines: list[str]) -> list[dict[str, Any]]:
+    """`lines` ("Name: text") as a flush payload's conversation: Ana is the user."""
+    conversation = []
+    for line in lines:
+        name, _, text = line.partition(": ")
+        role = "user" if name == "Ana" else "assistant"
+        conversation.append({"role": role, "name": name, "text": text, "ts": DAY})
+    return conversation
+
+
+def flushed(conversation: list[dict[str, Any]]) -> list[str]:
+    payload = {"conversation": conversation, "memory": "", "ledger": ""}
+    text = BuiltinModel().complete(Request("flush", [], payload)).text
+    return [line[2:] for line in text.splitlines() if line.startswith("- ")]
 
 
 def test_the_budget_grows_with_the_square_root_of_the_block() -> None:

@@ -1,17 +1,13 @@
 """Conversations that more than one test module writes into a workspace: a chat between
 named speakers with the times each thing was said, a long build thread worth compacting,
-a tool turn whose oversized result eviction moves to a file (with the placeholder
-and file name eviction gives it), and a long catch-up between two friends that builtin's
-flush budget cuts (`CATCH_UP`, flushed with `flushed`).
+and a tool turn whose oversized result eviction moves to a file (with the placeholder
+and file name eviction gives it).
 """
 
 from __future__ import annotations
 
 import hashlib
 from typing import Any
-
-from memctl.models.builtin import BuiltinModel
-from memctl.models.interface import Request
 
 CONVERSATION = [
     {
@@ -101,61 +97,3 @@ def kept_facts(lines: tuple[str, ...], day: str) -> list[str]:
         name, _, text = line.partition(": ")
         conversation.append({"role": "user", "name": name, "text": text, "ts": day})
     return extract(conversation, [], lambda text: False)
-
-
-DAY = "2025-03-12T09:00:00+00:00"  # a Wednesday
-
-CATCH_UP = [
-    "Ana: Big news first, I started the new job at Northgate Labs on Monday.",
-    "Ben: Northgate Labs! How is the new job so far?",
-    "Ana: The job is good, my manager Ruth is kind and the office is near the river.",
-    "Ben: That sounds like a good fit for you.",
-    "Ana: The coffee there is terrible though.",
-    "Ben: Ha. My sister Clara is moving to Lisbon in May for a teaching post.",
-    "Ana: Lisbon in May, lucky Clara! Is she taking the cat?",
-    "Ben: She is taking the cat, yes, it flies with her.",
-    "Ana: I painted the hallway a pale green last weekend.",
-    "Ben: Nice.",
-    "Ana: The rain was awful all week here.",
-    "Ben: Same here, grey and wet.",
-    "Ben: I bought a used bike for 300 pounds on Saturday.",
-    "Ana: A bike for 300 pounds is a good price. What kind?",
-    "Ben: A blue road bike, an old Peugeot.",
-    "Ana: I watched a silly film last night.",
-    "Ben: Which one?",
-    "Ana: I forget the name, it was about a heist.",
-    "Ben: Our landlord is raising the rent by 50 pounds from April.",
-    "Ana: Ugh, 50 pounds more from April is a lot.",
-    "Ben: My knee surgery is booked for the 2nd of April at St. Mary's Hospital.",
-    "Ana: Surgery on the 2nd of April, I will visit you at St. Mary's.",
-    "Ana: I made pancakes this morning.",
-    "Ben: Yum.",
-    "Ana: My brother Tom got engaged to Priya last Friday.",
-    "Ben: Tom and Priya engaged, that is lovely news!",
-    "Ben: The traffic was slow today.",
-    "Ana: It always is on Wednesdays.",
-    "Ben: I feel tired lately, honestly.",
-    "Ana: Get some rest.",
-    "Ana: The sky looked pretty this evening.",
-    "Ben: It really did.",
-    "Ben: I finished reading a long novel.",
-    "Ana: Was it good?",
-    "Ben: It was fine, a bit slow in the middle.",
-    "Ana: Talk soon then.",
-]
-
-
-def said(lines: list[str]) -> list[dict[str, Any]]:
-    """`lines` ("Name: text") as a flush payload's conversation: Ana is the user."""
-    conversation = []
-    for line in lines:
-        name, _, text = line.partition(": ")
-        role = "user" if name == "Ana" else "assistant"
-        conversation.append({"role": role, "name": name, "text": text, "ts": DAY})
-    return conversation
-
-
-def flushed(conversation: list[dict[str, Any]]) -> list[str]:
-    payload = {"conversation": conversation, "memory": "", "ledger": ""}
-    text = BuiltinModel().complete(Request("flush", [], payload)).text
-    return [line[2:] for line in text.splitlines() if line.startswith("- ")]
