@@ -75,6 +75,7 @@ from memctl.models.words import (
     kin_pattern,
     kin_words,
     person,
+    taken_words,
 )
 from memctl.models.words import FILLER as _FILLER
 from memctl.models.words import LABELS as _LABELS
@@ -3534,9 +3535,13 @@ def _key(text: str) -> frozenset[str]:
     """Two facts with the same content words, in any order, are the same fact (the
     day it was said again does not make it new; a speaker prefix, `Dana: `, is one of
     its words, as the speaker's name is in "Dana leads payments"), unless one of them is
-    negated. Not in English, what `told_apart` reads counts too."""
+    negated or a negation, a direction or a comparison takes another word in it
+    (`words.taken_words`: "owns billing, not search"). Not in English, what `told_apart`
+    reads counts too."""
     text = SAID_ON.sub("", _SPEAKER_PREFIX.sub(lambda m: m[0][:-2] + " ", text))
     words = (frozenset(content_words(text)) or frozenset([text.casefold()])) | told_apart(text)
+    # "Dana owns search, not billing" is not "Dana owns billing, not search" said again.
+    words |= taken_words(text)
     # "Ben is not selling the house" is not "Ben is selling the house" said again.
     return words | {"not"} if _NEGATION.search(text) else words
 

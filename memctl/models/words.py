@@ -175,11 +175,11 @@ def fact_words(text: str) -> frozenset[str]:
     to Bob" "Bob reports to Alice", which a forget of one took out with it."""
     text = bare(text)
     words = key(text.rstrip(" .!;:,"))  # `2027-01-15.` is the word `2027-01-15`
-    words |= _taken(text)
+    words |= taken_words(text)
     return words | {NOT} if NEGATION.search(text) else words
 
 
-def _taken(text: str) -> frozenset[str]:
+def taken_words(text: str) -> frozenset[str]:
     """A mark of each `ORDERED` word with the first content word it takes in its clause,
     `MARK` before `not:search`, `to:bob` (every form of a negation, "never", "n't", is
     `not`)."""
