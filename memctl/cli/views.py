@@ -102,6 +102,8 @@ def compact_note(g: Output, result: CompactResult, command: str = "compact") -> 
             + (f" ({', '.join(kept.dropped_list[:5])})" if kept.dropped else ""),
             command,
         )
+        for skipped in kept.skipped_list:
+            note(g, f"{head}retention: not checked, a long message: {skipped}", command)
     flushed = result.flush
     facts = sum(t.facts for t in flushed.threads) if flushed is not None else 0
     if flushed is not None and facts:

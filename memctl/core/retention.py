@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 from memctl.core.said import MONTHS
 from memctl.core.threads import without_call_echoes
+from memctl.core.wording import plural
 
 KINDS = ("url", "path", "host", "id", "ref", "number", "version", "decision", "task")
 """What is recognised: `host` a dotted machine or domain name (build-2.internal,
@@ -35,8 +36,15 @@ LINE_CHARS = 220
 """A kept line is the sentence the fact was said in, cut around the fact to this size."""
 CLAUSE_CHARS = 160
 PER_MESSAGE = 8
-"""At most this many facts a message (an earlier summary aside): a paste is not a list
-of commitments."""
+"""At most this many facts of a message (an earlier summary aside) go under `Kept:`: a
+paste is not a list of commitments, and would crowd the summary out of its own budget.
+Past them, a fact neither the summary nor the ledger holds is dropped and named
+(`Retention.dropped_list`), never lost unsaid."""
+CHECKED_PER_MESSAGE = 64
+"""At most this many facts of a message (an earlier summary aside) are checked: a pasted
+log of a megabyte holds some 30,000 identifiers, and checking them all took 30 seconds of
+a compaction. The rest of such a message is not read, and `Retention.skipped_list` says
+so."""
 MATCH_SHARE = 0.75
 """A decision or a task is in a text when this share of its content words is, so that a
 summary that rephrases it ("chose Postgres 16 for billing") counts."""
@@ -154,6 +162,9 @@ class Keeper:
     sentence: str
     order: tuple[int, int]
     """(item, sentence) it came from: a larger one is more recent."""
+    spare: bool = False
+    """Said past its message's first PER_MESSAGE facts (and nowhere within them): checked,
+    and dropped rather than kept when neither the summary nor the ledger holds it."""
 
 
 @dataclass
@@ -169,11 +180,28 @@ class Retention:
     kept: int = 0
     """Neither: appended to the summary in its `Kept:` list."""
     dropped: int = 0
-    """Neither, and no room left in the summary's budget: lost from the context."""
+    """Neither, and no room left in the summary's budget, or past its message's
+    PER_MESSAGE facts: lost from the context."""
     kept_list: list[str] = field(default_factory=list)
     """The lines appended under `Kept:`, newest first (each `[role] sentence`)."""
     dropped_list: list[str] = field(default_factory=list)
     """What could not be kept, as `kind: value`."""
+    skipped: int = 0
+    """Messages read only up to their CHECKED_PER_MESSAGE-th fact: what the rest says
+    was not checked, and may be lost."""
+    skipped_list: list[str] = field(default_factory=list)
+    """Each such message, `[role] message N: S sentences after its Mth fact not read`
+    (N counts the summarised messages from 1)."""
+
+
+@dataclass
+class Extracted:
+    """What `extract_keepers` found in a text, and the messages it did not read whole."""
+
+    keepers: list[Keeper]
+    """Newest first, each once."""
+    skipped: list[str] = field(default_factory=list)
+    """`Retention.skipped_list`."""
 
 
 # --------------------------------------------------------------------------- extraction
@@ -201,27 +229,44 @@ def sentences_of(items: Iterable[tuple[str, str]]) -> list[tuple[str, str, tuple
     return out
 
 
-def extract_keepers(items: Iterable[tuple[str, str]]) -> list[Keeper]:
+def extract_keepers(items: Iterable[tuple[str, str]]) -> Extracted:
     """The identifiers and commitments of (role, text) items, newest first, each once
     (its latest mention). Tool results are left out: a grep's hundred paths are not
     what the conversation committed to (what mattered in one, the assistant says). For
-    the same reason a message gives at most PER_MESSAGE, the first it says: a pasted
-    log is not forty facts, and would crowd the summary out of its own budget. An
+    the same reason only the first PER_MESSAGE of a message may go under `Kept:`; the
+    others are checked all the same (`Keeper.spare`), up to CHECKED_PER_MESSAGE, after
+    which the message is not read further and is named (`Extracted.skipped`). An
     earlier summary has no such limit (its Kept list is what earlier prefixes said)."""
     items = list(items)
     summaries = {n for n, (role, _text) in enumerate(items) if role == "summary"}
     found: dict[tuple[str, str], Keeper] = {}
     said: dict[int, int] = {}
+    unread: Counter[int] = Counter()
     for role, sentence, order in sentences_of(items):
-        if role == "tool" or said.get(order[0], 0) >= PER_MESSAGE:
+        if role == "tool":
+            continue
+        if said.get(order[0], 0) >= CHECKED_PER_MESSAGE:
+            unread[order[0]] += 1
             continue
         for kind, value in _identifiers(sentence) + _commitments(sentence):
+            spare = False
             if order[0] not in summaries:
                 said[order[0]] = said.get(order[0], 0) + 1
-                if said[order[0]] > PER_MESSAGE:
+                if said[order[0]] > CHECKED_PER_MESSAGE:
+                    unread[order[0]] += 1  # this sentence's later facts
                     break
-            found[(kind, _key(kind, value))] = Keeper(kind, value, role, sentence, order)
-    return sorted(found.values(), key=lambda k: k.order, reverse=True)
+                spare = said[order[0]] > PER_MESSAGE
+            key = (kind, _key(kind, value))
+            # A fact a message kept within its PER_MESSAGE, said again past another's, may
+            # still be kept.
+            spare = spare and (key not in found or found[key].spare)
+            found[key] = Keeper(kind, value, role, sentence, order, spare)
+    skipped = [
+        f"[{items[n][0]}] message {n + 1}: {plural(sentences, 'sentence')} after its "
+        f"{CHECKED_PER_MESSAGE}th fact not read"
+        for n, sentences in sorted(unread.items())
+    ]
+    return Extracted(sorted(found.values(), key=lambda k: k.order, reverse=True), skipped)
 
 
 _SLASHED = re.compile(r"/|\w\.\w")
@@ -365,15 +410,18 @@ def retain(
     The facts come before the summary's prose: a summary that leaves no room for them
     (an extractive one fills its budget) is cut, at a line, down to a quarter of the
     budget at most, and checked again as cut."""
-    keepers = [k for k in extract_keepers(items) if forgotten is None or not forgotten(k.sentence)]
+    extracted = extract_keepers(items)
+    keepers = [k for k in extracted.keepers if forgotten is None or not forgotten(k.sentence)]
     summary = summary.rstrip()
     in_ledger = Text(ledger)
-    result, lines = _sort(keepers, summary, in_ledger)
+    result, lines = _sort(keepers, summary, in_ledger, extracted.skipped)
     needed = len(f"\n\n{KEPT_HEADER}") + sum(len(line) + 3 for line in lines)
     if lines and len(summary) + needed > budget_chars:
         shorter = _clip(summary, max(budget_chars // 4, budget_chars - needed))
         if shorter != summary:
-            cut = _fit(shorter, *_sort(keepers, shorter, in_ledger), budget_chars)
+            cut = _fit(
+                shorter, *_sort(keepers, shorter, in_ledger, extracted.skipped), budget_chars
+            )
             if cut[1].kept:  # a cut that keeps nothing would only lose
                 return cut
     return _fit(summary, result, lines, budget_chars)
@@ -399,11 +447,12 @@ def _fit(
 
 
 def _sort(
-    keepers: list[Keeper], summary: str, ledger: Text
+    keepers: list[Keeper], summary: str, ledger: Text, skipped: list[str]
 ) -> tuple[Retention, dict[str, list[Keeper]]]:
     """The counts, and the missing facts by the line that would keep them (one line a
-    sentence), in the order of each line's newest fact."""
-    result = Retention(checked=len(keepers))
+    sentence), in the order of each line's newest fact; a missing spare one (past its
+    message's PER_MESSAGE) dropped and named."""
+    result = Retention(checked=len(keepers), skipped=len(skipped), skipped_list=list(skipped))
     in_summary = Text(summary)
     lines: dict[str, list[Keeper]] = {}
     for keeper in keepers:
@@ -411,6 +460,9 @@ def _sort(
             result.in_summary += 1
         elif ledger.holds(keeper):
             result.in_ledger += 1
+        elif keeper.spare:
+            result.dropped += 1
+            result.dropped_list.append(f"{keeper.kind}: {keeper.value}")
         else:
             lines.setdefault(_kept_line(keeper), []).append(keeper)
     return result, lines

@@ -39,9 +39,9 @@ from memctl.models.facts import PAST
 from memctl.models.supersede import stale
 from memctl.models.words import BULLET as _BULLET
 from memctl.models.words import LABELS as _LABELS
+from memctl.models.words import NEGATION, NOT, kin_pattern, taken_words, unbulleted
 from memctl.models.words import PREFIX as _PREFIX
 from memctl.models.words import key as _key
-from memctl.models.words import kin_pattern, unbulleted
 
 
 def _words(text: str) -> frozenset[str]:
@@ -337,7 +337,7 @@ def merge(
             fact.subject, fact.text = other, f"{fact.speaker}: {fact.text}"
     kept: dict[frozenset[str], Fact] = {}
     for fact in facts:
-        key = _key(fact.text)
+        key = _merge_key(fact.text)
         same = kept.get(key)
         if same is not None and (
             not same.subject or not fact.subject or same.subject == fact.subject
@@ -351,6 +351,17 @@ def merge(
                 continue
         kept[key] = fact
     return _supersede(list(kept.values()))
+
+
+def _merge_key(text: str) -> frozenset[str]:
+    """The key by which `merge` folds a fact said again into its first copy: its content
+    words in any order (`words.key`), with what the order of them says (`taken_words`:
+    the word a negation, a direction or a comparison takes) and a negation's mark. "Dana
+    owns search, not billing" is no repeat of "Dana owns billing, not search", nor "The
+    job moved from db7 to db3" of "... from db3 to db7", nor "Staging is not db3" of
+    "Staging is db3": folded into the first, the later one was lost."""
+    words = _key(text) | taken_words(text)
+    return words | {NOT} if NEGATION.search(text) else words
 
 
 def _again(fact: Fact, repeat: Fact) -> None:

@@ -75,6 +75,7 @@ from memctl.models.words import (
     kin_pattern,
     kin_words,
     person,
+    taken_words,
 )
 from memctl.models.words import FILLER as _FILLER
 from memctl.models.words import LABELS as _LABELS
@@ -1503,9 +1504,11 @@ def _bare_weekday(match: re.Match[str], day: date, tense: bool | None) -> _When 
         return _When(ahead.isoformat())
     if not match[0].casefold().startswith("on ") and not _closes_clause(match):
         return None  # "Mondays are busy" is no date
-    if _DAY_NAMED.search(match.string, 0, match.start("phrase")) or _NAMES_A_DAY.match(
-        match.string, match.end()
-    ):
+    if (
+        _DAY_NAMED.search(match.string, 0, match.start("phrase"))
+        or _NAMES_A_DAY.match(match.string, match.end())
+        or _RECURS_ON_DAY.search(match.string, 0, match.start("phrase"))
+    ) and not _THIS_ONE.match(match.string, match.end()):
         return None  # "the deploy day is Thursday": a day of the week, not a date
     if tense is None:
         return None  # "lunch with Sam on Friday": this one or the last, not told
@@ -1565,6 +1568,24 @@ Thursday", "release day is on Friday"; `_NAMES_A_DAY` after it: "on Thursday, ou
 deploy day") names a day of the week, not a date (audit 20 F4: "The deploy day is now
 Thursday." became "... now on 2026-11-12"); a one-off ("the meeting is on Thursday")
 still resolves."""
+_RECURS_ON_DAY = re.compile(
+    r"\b(?:stand-?ups?|daily|dailies|retros?|retrospectives?|1:1s?|1-on-1s?|one-on-ones?|"
+    r"syncs?|check-ins?|office\s+hours|sprint\s+(?:planning|review|demo)s?|"
+    r"(?:weekly|bi-?weekly|fortnightly|monthly|recurring|regular|usual)\s+[\w:-]+)"
+    r"(?:\s+(?!(?:is|are|was)\b)[\w:'-]+){0,3}?\s+"
+    r"(?:is|are|happens?|takes?\s+place|falls?|stays?|remains?|"
+    r"(?:moved|moves|changed|changes|switched|switches)\s+to)"
+    r"(?:\s+(?:now|still|also|again|currently|back|always|usually|normally))*\s+(?:on\s+)?$",
+    re.I,
+)
+"""A weekday that is when a recurring event falls ("Our standup is on Monday", "The
+weekly sync is on Tuesday", "My 1:1 with Sam is on Wednesday"): the event names its own
+kind as one that comes back, so the day is a day of the week, as "on Mondays" is; a
+one-off ("The demo is on Monday") still resolves, and so does one of these said with a
+week (`_THIS_ONE`)."""
+_THIS_ONE = re.compile(r",?\s+(?:this|next|that|the\s+coming)\s+week\b", re.I)
+"""A week said after the weekday ("The standup is on Monday this week"): that week's
+day, a date."""
 _AFTER_BARE_DAY = re.compile(
     r"\s*(?:$|[,.!?;:)]|(?:so|but|then|too|already|morning|afternoon|evening|night)\b)",
     re.I,
@@ -3514,9 +3535,13 @@ def _key(text: str) -> frozenset[str]:
     """Two facts with the same content words, in any order, are the same fact (the
     day it was said again does not make it new; a speaker prefix, `Dana: `, is one of
     its words, as the speaker's name is in "Dana leads payments"), unless one of them is
-    negated. Not in English, what `told_apart` reads counts too."""
+    negated or a negation, a direction or a comparison takes another word in it
+    (`words.taken_words`: "owns billing, not search"). Not in English, what `told_apart`
+    reads counts too."""
     text = SAID_ON.sub("", _SPEAKER_PREFIX.sub(lambda m: m[0][:-2] + " ", text))
     words = (frozenset(content_words(text)) or frozenset([text.casefold()])) | told_apart(text)
+    # "Dana owns search, not billing" is not "Dana owns billing, not search" said again.
+    words |= taken_words(text)
     # "Ben is not selling the house" is not "Ben is selling the house" said again.
     return words | {"not"} if _NEGATION.search(text) else words
 

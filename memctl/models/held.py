@@ -50,6 +50,7 @@ from memctl.models.words import (
     bare,
     content_words,
     fact_words,
+    plain,
     undated,
 )
 
@@ -82,7 +83,7 @@ class Held:
         """Every word of the keys above: a line sharing none is held by neither reading."""
         restated, corrections = self._read
         every = set().union(*restated, *(words for _, _, words in corrections))
-        return frozenset(every - {NOT})
+        return plain(frozenset(every))
 
     def may_hold(self, text: str) -> bool:
         """False when `text` shares no word with a forgotten fact or a correction (what
@@ -176,10 +177,10 @@ def _echo_of(fact: str, replacement: str | None) -> _Echo | None:
     said = _as_said(fact)
     words = fact_words(said)
     # A negation is read apart (`negated`): "never" is no word an echo must repeat.
-    content = frozenset(word for word in words - {NOT} if not NEGATION.fullmatch(word))
+    content = frozenset(word for word in plain(words) if not NEGATION.fullmatch(word))
     if len(content) < MIN_ECHO_WORDS:
         return None
-    new = fact_words(replacement) - {NOT} if replacement else frozenset()
+    new = plain(fact_words(replacement)) if replacement else frozenset()
     # The head, not its owner: "dentist" of "The user's (Dana's) dentist appointment".
     first = next((word for word in content_words(said) if not word.endswith("'s")), "")
     return _Echo(content, NOT in words, new, first, _values(said))
@@ -323,7 +324,7 @@ class _Restatements:
         keys -= {fact_words(stone.replacement) for stone in stones if stone.replacement}
         self._by_anchor: dict[str, set[frozenset[str]]] = {}
         for words in keys:
-            content = [word for word in words if word != NOT]
+            content = list(plain(words))
             if len(content) >= MIN_ECHO_WORDS:
                 self._by_anchor.setdefault(max(content, key=len), set()).add(words)
 

@@ -1295,6 +1295,17 @@ def _own_key(made: Claim, text: str, about: str | None) -> tuple[frozenset[str],
     return subject, made.slot, own
 
 
+def _reported_change(made: Claim, own: str) -> bool:
+    """Whether `made` tells a change ("moved to", "is now") of a thing it names bare, not
+    as its speaker's ("Staging moved to db7", said by Farid, or by the assistant, `own`
+    its speaker's word or ""): a team member reporting a change of the team's staging
+    is a change, and it ends another speaker's "Our staging database is db3" as it ends
+    their own (`_own_key`). Another speaker's plain "Staging is db7." (no change told)
+    leaves it, as does their "Our office moved to Porto": their "our" may be another
+    team's."""
+    return made.change and (not own or own not in made.subject)
+
+
 def replaces(newer: Claim, older: Claim) -> bool:
     """Whether `newer` (said later) makes `older` stale."""
     if newer.key != older.key or older.negated:
@@ -1361,13 +1372,16 @@ def stale(
     found: dict[int, int] = _Found(facts, about)
     by_key: dict[tuple[frozenset[str], str], list[int]] = {}
     by_own_key: dict[tuple[frozenset[str], str, str], list[int]] = {}  # `_own_key`
+    by_shared: dict[tuple[frozenset[str], str], list[int]] = {}  # `_reported_change`
     by_subject: dict[frozenset[str], list[int]] = {}
     by_field: dict[frozenset[str], list[int]] = {}  # changes, by subject without owner
     for i, made in enumerate(claims):
         if made is None:
             continue
         own_key = _own_key(made, facts[i], about[i] if about else None)
-        for j in sorted({*by_key.get(made.key, []), *by_own_key.get(own_key, [])}):
+        shared = own_key[:2]
+        reported = by_shared.get(shared, []) if _reported_change(made, own_key[2]) else []
+        for j in sorted({*by_key.get(made.key, []), *by_own_key.get(own_key, []), *reported}):
             older = claims[j]
             if older is not None and older.key != made.key:
                 # one speaker's "our staging database" and their "staging" (`_own_key`)
@@ -1393,6 +1407,7 @@ def stale(
                     found[j] = i
         by_key.setdefault(made.key, []).append(i)
         by_own_key.setdefault(own_key, []).append(i)
+        by_shared.setdefault(shared, []).append(i)
         by_subject.setdefault(made.subject, []).append(i)
         if made.change:
             by_field.setdefault(made.subject - _owner_words(made.owner), []).append(i)

@@ -124,6 +124,19 @@ and supersede's prefaces, so both read the same openings through (review 23 H5).
 NEGATION = re.compile(r"\b(?:not|no|never|none|nobody|nothing|neither|nor|cannot)\b|n't\b", re.I)
 NOT = "\0not"
 """How `fact_words` marks a negation: no word two sayings share."""
+MARK = "\0"
+"""How every mark `fact_words` adds to the words starts (`NOT`, `ORDERED`'s): a mark is
+no word of the text (`plain`)."""
+ORDERED = re.compile(
+    r"\b(?:to|from|into|onto|than|over|before|after|by|instead of|rather than|versus|vs)\b|"
+    + NEGATION.pattern,
+    re.I,
+)
+"""The words that say which way a fact goes by the word they take: a negation ("owns
+billing, not search"), a direction or a comparison ("reports to Bob", "from db3 to db7",
+"faster than X"). The same words in another order are another fact when such a word
+takes another one, and the same fact when only the order moved ("On db3, staging runs.")."""
+_CLAUSE_END = re.compile(r"[,;:!?()]|\.(?!\w)|\s(?:and|but|or|while|whereas)\s", re.I)
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
 """Where a turn's sentences part: after a stop, or at a line break."""
 DATE_NOTE = re.compile(r"\s*\((?:[A-Z][a-z]+ )?\d{4}(?: to (?:[A-Z][a-z]+ )?\d{4})?\)(?=[\s.!]*$)")
@@ -156,10 +169,35 @@ def bare(text: str) -> str:
 def fact_words(text: str) -> frozenset[str]:
     """The key by which `merge` folds two sayings into one fact (the same content words
     in any order, said on any day: "now", "still" are no content), with a speaker's
-    `Name: ` taken off, and a negation kept apart: "X is not Y" never says "X is Y"."""
+    `Name: ` taken off, and a negation kept apart: "X is not Y" never says "X is Y". The
+    word each negation, direction or comparison takes (`ORDERED`) is marked too: "Dana
+    owns billing, not search" is not "Dana owns search, not billing", nor "Alice reports
+    to Bob" "Bob reports to Alice", which a forget of one took out with it."""
     text = bare(text)
     words = key(text.rstrip(" .!;:,"))  # `2027-01-15.` is the word `2027-01-15`
+    words |= taken_words(text)
     return words | {NOT} if NEGATION.search(text) else words
+
+
+def taken_words(text: str) -> frozenset[str]:
+    """A mark of each `ORDERED` word with the first content word it takes in its clause,
+    `MARK` before `not:search`, `to:bob` (every form of a negation, "never", "n't", is
+    `not`)."""
+    marks = set()
+    for cue in ORDERED.finditer(text):
+        rest = text[cue.end() :]
+        if end := _CLAUSE_END.search(rest):
+            rest = rest[: end.start()]
+        taken = content_words(rest)
+        if taken:
+            how = "not" if NEGATION.fullmatch(cue[0]) else " ".join(cue[0].casefold().split())
+            marks.add(f"{MARK}{how}:{taken[0]}")
+    return frozenset(marks)
+
+
+def plain(words: frozenset[str]) -> frozenset[str]:
+    """`fact_words`'s words without its marks: the words the text holds."""
+    return frozenset(word for word in words if not word.startswith(MARK))
 
 
 def _kin(sex: str, text: str) -> dict[str, str]:

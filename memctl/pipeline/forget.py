@@ -34,6 +34,7 @@ from memctl.core.forgotten import (
     PURGE_MIN,
     Forgotten,
     TakeBack,
+    ThreadRename,
     fact_key,
     older_masks_in,
     purge_length,
@@ -42,6 +43,8 @@ from memctl.core.forgotten import (
     record_tombstones,
     same_fact,
     shared_salt,
+    thread_now,
+    thread_renames,
     token_stone,
     tombstones,
     tracked_token,
@@ -580,7 +583,9 @@ class _Unit:
     comment: tuple[int, int] | None = None
     """The comment over several lines it stands in (`memory.commented`), if any."""
     thread: str | None = None
-    """The thread its ledger block was flushed from (its flush heading: `said.read_heading`)."""
+    """The thread its ledger block was flushed from, by its id now: its flush heading's
+    (`said.read_heading`), or where a `thread rename` since moved it
+    (`forgotten.thread_now`), as the thread's log and speakers are under that id."""
 
     @cached_property
     def key(self) -> str:
@@ -678,7 +683,9 @@ def continued(lines: list[str], start: int) -> int:
     return end
 
 
-def _units_of(path: str, lines: list[str]) -> list[_Unit]:
+def _units_of(path: str, lines: list[str], renames: list[ThreadRename]) -> list[_Unit]:
+    """The fact lines of `path`, each with the thread its block was flushed from by its
+    id now (`renames`: `forgotten.thread_renames`)."""
     units: list[_Unit] = []
     inside = commented(lines)
     index = 0
@@ -686,7 +693,9 @@ def _units_of(path: str, lines: list[str]) -> list[_Unit]:
     while index < len(lines):
         if lines[index].startswith("## "):
             heading = read_heading(lines[index], ledger_day(path))
-            thread = heading.thread if heading else None
+            thread = None
+            if heading is not None and heading.thread is not None:
+                thread = thread_now(renames, heading.thread, heading.at)
         if not is_fact_line(lines[index]):
             index += 1
             continue
@@ -727,10 +736,11 @@ class _Units:
 
     def __init__(self, ws: Workspace):
         self.ws = ws
-        self.memory = _units_of("MEMORY.md", _lines(ws.memory_md))
+        renames = thread_renames(ws)
+        self.memory = _units_of("MEMORY.md", _lines(ws.memory_md), renames)
         self.all = list(self.memory)
         for path in ws.daily_files(include_archive=True):
-            self.all += _units_of(ws.relative(path), _lines(path))
+            self.all += _units_of(ws.relative(path), _lines(path), renames)
         self._at = {(u.path, u.number + n): u for u in self.all for n in range(len(u.lines))}
         self._speakers: dict[str | None, set[str]] = {}
         self._rewritten: dict[tuple[str, str | None], re.Pattern[str] | None] = {}

@@ -3,7 +3,14 @@
 
 from __future__ import annotations
 
-from memctl.core.retention import KEPT_HEADER, PER_MESSAGE, Text, extract_keepers, retain
+from memctl.core.retention import (
+    CHECKED_PER_MESSAGE,
+    KEPT_HEADER,
+    PER_MESSAGE,
+    Text,
+    extract_keepers,
+    retain,
+)
 
 THREAD = [
     ("user", "The crash is in src/billing/invoice.py, ticket PAY-482. Thanks, and/or whatever."),
@@ -20,7 +27,7 @@ THREAD = [
 
 def kinds() -> dict[str, set[str]]:
     found: dict[str, set[str]] = {}
-    for keeper in extract_keepers(THREAD):
+    for keeper in extract_keepers(THREAD).keepers:
         found.setdefault(keeper.kind, set()).add(keeper.value)
     return found
 
@@ -39,13 +46,15 @@ def test_identifiers_and_commitments_are_recognised() -> None:
     values = {v for group in found.values() for v in group}
     assert not {"and/or", "km/h", "UTF-8", "lib/a/b.py", "1234abcd9"} & values
     # a log's zero-padded counters are not quantities
-    assert not extract_keepers([("user", "00004958 test artifact shard. 0012 tokens")])
+    assert not extract_keepers([("user", "00004958 test artifact shard. 0012 tokens")]).keepers
 
 
 def test_newest_first_each_once() -> None:
-    keepers = extract_keepers([("user", "Edit app/main.py now."), ("user", "Still app/main.py.")])
+    keepers = extract_keepers(
+        [("user", "Edit app/main.py now."), ("user", "Still app/main.py.")]
+    ).keepers
     assert [(k.value, k.sentence) for k in keepers] == [("app/main.py", "Still app/main.py.")]
-    orders = [k.order for k in extract_keepers(THREAD)]
+    orders = [k.order for k in extract_keepers(THREAD).keepers]
     assert orders == sorted(orders, reverse=True)
 
 
@@ -53,7 +62,7 @@ def test_what_summary_and_ledger_lack_is_kept_newest_first() -> None:
     summary = "Fixed the invoice crash (PAY-482) in PR 231; chose postgres 16.2 for billing."
     ledger = "- The pool holds 64 connections.\n- Commit 9f3c2ab1 fixed it.\n"
     text, kept = retain(THREAD, summary, ledger, 4000)
-    assert kept.checked == len(extract_keepers(THREAD)) == 13
+    assert kept.checked == len(extract_keepers(THREAD).keepers) == 13
     # PAY-482, #231, Postgres 16.2 and the rephrased decision are in the summary
     assert kept.in_summary == 4
     assert kept.in_ledger == 2
@@ -94,7 +103,7 @@ def test_a_forgotten_fact_is_not_brought_back() -> None:
 
 def test_an_earlier_kept_list_is_read_back_as_said() -> None:
     earlier = f"summary one\n\n{KEPT_HEADER}\n- [user] The crash is in src/app/x.py."
-    keepers = extract_keepers([("summary", earlier)])
+    keepers = extract_keepers([("summary", earlier)]).keepers
     assert [(k.role, k.sentence) for k in keepers] == [("user", "The crash is in src/app/x.py.")]
 
 
@@ -128,22 +137,46 @@ def test_a_summary_that_fills_the_budget_gives_up_room_for_the_facts() -> None:
     assert "- [user] The crash is in src/billing/invoice.py, ticket PAY-482." in text
 
 
-def test_a_pasted_log_gives_at_most_a_few_facts() -> None:
+def test_a_pasted_log_gives_at_most_a_few_facts_to_keep_and_checks_the_rest() -> None:
     """Forty paths in one pasted message would fill the Kept list and push the summary
-    out of its own budget; an earlier summary's Kept list has no such limit."""
+    out of its own budget: a message's first PER_MESSAGE may be kept, and the others are
+    checked all the same (`spare`: dropped and named when missing); an earlier summary's
+    Kept list has no such limit."""
     paste = " ".join(f"ERROR in src/mod{n}/file{n}.py line {n}." for n in range(40))
-    keepers = extract_keepers([("user", paste), ("user", "Also check lib/x/y.py.")])
-    assert len(keepers) == PER_MESSAGE + 1
-    assert {k.value for k in keepers} >= {"src/mod0/file0.py", "lib/x/y.py"}
-    kept = "\n".join(f"- [user] Look at src/mod{n}/file{n}.py." for n in range(40))
-    assert len(extract_keepers([("summary", f"s\n\n{KEPT_HEADER}\n{kept}")])) == 40
+    found = extract_keepers([("user", paste), ("user", "Also check lib/x/y.py.")])
+    assert len(found.keepers) == 41 and found.skipped == []
+    keep = {k.value for k in found.keepers if not k.spare}
+    assert keep == {f"src/mod{n}/file{n}.py" for n in range(PER_MESSAGE)} | {"lib/x/y.py"}
+    text, kept = retain([("user", paste)], "", "", 100_000)
+    assert (kept.kept, kept.dropped, kept.checked) == (PER_MESSAGE, 40 - PER_MESSAGE, 40)
+    assert "path: src/mod39/file39.py" in kept.dropped_list
+    assert "src/mod39/file39.py" not in text
+    summary = "\n".join(f"- [user] Look at src/mod{n}/file{n}.py." for n in range(40))
+    earlier = extract_keepers([("summary", f"s\n\n{KEPT_HEADER}\n{summary}")])
+    assert len(earlier.keepers) == 40 and not any(k.spare for k in earlier.keepers)
+
+
+def test_a_message_past_its_checked_facts_is_named_as_not_read() -> None:
+    """A megabyte of pasted log is tens of thousands of identifiers, too many to check
+    in a compaction: a message is read up to CHECKED_PER_MESSAGE facts, and the rest of
+    it is named, not lost unsaid."""
+    paste = " ".join(f"ERROR in src/mod{n}/file{n}.py line {n}." for n in range(100))
+    items = [("user", "Hello."), ("user", paste)]
+    found = extract_keepers(items)
+    assert len(found.keepers) == CHECKED_PER_MESSAGE
+    assert found.skipped == [
+        f"[user] message 2: {100 - CHECKED_PER_MESSAGE} sentences after its "
+        f"{CHECKED_PER_MESSAGE}th fact not read"
+    ]
+    _text, kept = retain(items, "", "", 100_000)
+    assert kept.skipped == 1 and kept.skipped_list == found.skipped
 
 
 def test_host_names_and_a_things_number_are_identifiers() -> None:
     """Audit 20 finding 2: dotted names and "word NNNN" ids were never checked, so a
     compaction that lost them said it dropped nothing."""
     said = "Sure, it's job 9002 on host build-2.internal. Port 8443 on db.example.com and room 101."
-    found = {(k.kind, k.value) for k in extract_keepers([("user", said)])}
+    found = {(k.kind, k.value) for k in extract_keepers([("user", said)]).keepers}
     assert found == {
         ("host", "build-2.internal"),
         ("host", "db.example.com"),
@@ -156,13 +189,13 @@ def test_host_names_and_a_things_number_are_identifiers() -> None:
         "e.g. at 10 a.m. we met since 2019; in May 2026 we did step 3",
         "Python 3.12, v1.2.3 and 1,200 users; os.path.join(x) and #4102.",
     ]
-    values = {k.value for k in extract_keepers([("user", text) for text in others])}
+    values = {k.value for k in extract_keepers([("user", text) for text in others]).keepers}
     assert values == {"Python 3.12", "v1.2.3", "1,200 users", "#4102"}
-    job = next(k for k in extract_keepers([("user", said)]) if k.value == "job 9002")
+    job = next(k for k in extract_keepers([("user", said)]).keepers if k.value == "job 9002")
     # Said again in other words ("#9002", a list of jobs) it is there; another number is not.
     assert Text("Jobs #9001, #9002 ran.").holds(job) and Text("It is job 9002.").holds(job)
     assert not Text("job 90021 ran").holds(job)
     # Each place a value is said is looked at, not the first alone.
-    path = extract_keepers([("user", "Edit app/main.py now.")])[0]
+    path = extract_keepers([("user", "Edit app/main.py now.")]).keepers[0]
     assert Text("see xapp/main.py, then app/main.py").holds(path)
     assert not Text("see xapp/main.pyc and app/main.pyc").holds(path)

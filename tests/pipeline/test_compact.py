@@ -571,6 +571,41 @@ def test_host_names_and_numbered_ids_are_kept_or_named_as_dropped(workspace: Pat
         assert retention["dropped"] == len(retention["dropped_list"])
 
 
+def test_a_message_of_twelve_identifiers_has_each_checked(workspace: Path, cli, llm_server):
+    """A message's identifiers past its eighth (PER_MESSAGE) were never checked: lost
+    from the summary and the ledger, they were in no count and no `dropped_list`. Now
+    each is in the summary, under `Kept:`, or named as dropped; the counts add up, and
+    no message is named as not read (`skipped_list`: a paste past CHECKED_PER_MESSAGE
+    facts)."""
+    llm_server.default = lossy_summary
+    write_model_config(workspace, llm_server, compaction={"keep_messages": 2, "keep_tokens": 0})
+    pairs = [(f"job {9101 + n}", f"build-{n}.internal") for n in range(6)]
+    listed = " ".join(f"The {job} runs on {host}." for job, host in pairs)
+    write_log(
+        workspace,
+        "t1",
+        [
+            say("user", "Which jobs are still running?"),
+            say("assistant", f"Here they are. {listed}"),
+            say("user", "Thanks, go on."),
+            say("assistant", "Working on it."),
+        ],
+    )
+
+    result = cli("-w", workspace, "--json", "compact", "t1", "--force")
+
+    assert result.exit_code == 0, result.stderr
+    retention = json.loads(result.stdout)["retention"]
+    assert retention["checked"] == 12 and retention["skipped_list"] == []
+    parts = ("in_summary", "in_ledger", "kept", "dropped")
+    assert sum(retention[part] for part in parts) == retention["checked"]
+    assert retention["dropped"] == len(retention["dropped_list"])
+    summary = read_log(workspace, "t1")[-1]["summary"]
+    dropped = "\n".join(retention["dropped_list"])
+    said = [value for pair in pairs for value in pair]
+    assert [value for value in said if value not in summary and value not in dropped] == []
+
+
 def test_a_kept_line_is_redacted(workspace: Path, cli, llm_server):
     """A sentence kept for its path also held a key: the Kept list carries it redacted,
     as the summary request did."""

@@ -497,3 +497,32 @@ def test_a_line_said_in_a_block_of_its_own_day_is_read_by_that_blocks_day(cli, r
     )
 
     assert "db3 (Pablo)" in cli("-w", restated, "search", "db3").stdout
+
+
+@pytest.mark.parametrize(
+    ("forgotten", "kept"),
+    [
+        ("Dana owns billing, not search.", "Dana owns search, not billing."),
+        ("Alice reports to Bob.", "Bob reports to Alice."),
+        ("Staging moved from db3 to db7.", "Staging moved from db7 to db3."),
+    ],
+)
+def test_the_same_words_in_an_order_that_says_otherwise_are_another_fact(
+    cli, workspace, forgotten, kept
+):
+    """The restatement reading folds the same content words in any order ("On db3,
+    staging runs." is "Staging runs on db3."), but which word a negation or a direction
+    ("to", "from") takes is what the fact says: forgetting one kept the other out of
+    MEMORY.md and search as well."""
+    configure(workspace, recall={"semantic": False})
+    assert cli("-w", workspace, "save", forgotten).exit_code == 0
+    assert cli("-w", workspace, "save", kept).exit_code == 0
+
+    run = cli("-w", workspace, "--json", "forget", f"{ledger_place(workspace, forgotten)}")
+
+    assert run.exit_code == 0, run.stderr
+    assert json.loads(run.stdout)["facts"] == [forgotten.rstrip(".") + "."]
+    assert f"- {kept}" in (workspace / "MEMORY.md").read_text()
+    assert cli("-w", workspace, "consolidate", "--force").exit_code == 0
+    assert f"- {kept}" in (workspace / "MEMORY.md").read_text()
+    assert kept in cli("-w", workspace, "search", kept.split()[1], "--scope", "all").stdout

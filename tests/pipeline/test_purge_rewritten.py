@@ -190,3 +190,23 @@ def test_a_name_the_blocks_thread_gives_no_speaker_is_no_rewrite(
     assert run.exit_code == 1, run.stderr
     assert "nothing in the workspace contains" in run.stderr
     assert "dana@prod-3" in (workspace / "memory" / "2026-01-05.md").read_text()
+
+
+@pytest.mark.parametrize("form", HEADINGS)
+def test_a_renamed_threads_speakers_are_read_from_its_log_now(
+    cli, workspace: Path, form: str
+) -> None:
+    """The heading names the thread by the id it had when it was flushed; after `thread
+    rename` its log (and so its speakers) is under the new id (`forgotten.thread_now`).
+    Read under the old id, Dana was no speaker of the block and the purge said nothing
+    held the secret, leaving her rewritten copy in the ledger."""
+    said(cli, workspace, ("Dana", "I am on call this week."), (None, "Omar runs db3."))
+    ledger(workspace, "Dana's on-call login is dana@prod-3.", form=form)
+    renamed = cli("-w", workspace, "thread", "rename", "t1", "oncall")
+    assert renamed.exit_code == 0, renamed.stderr
+
+    run = cli("-w", workspace, "forget", "me@prod-3", "--purge", "--all")
+
+    assert run.exit_code == 0, run.stderr
+    assert "forgot 1 fact" in run.stderr
+    assert scan(workspace, "prod-3") == []

@@ -1,0 +1,47 @@
+"""A flush keeps the weekday of a recurring event as a weekday (issue 25 item 1): "Our
+standup is on Monday" is every Monday, as "on Mondays" and "every Monday" are, while a
+one-off said in a chat of that week ("The demo is on Monday") is that Monday's date."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+
+def flushed(cli, root: Path, text: str) -> str:
+    """The ledger a flush of one message of `text`, said on Thursday 2026-11-05, wrote."""
+    turn = {"role": "user", "content": text, "ts": "2026-11-05T09:00:00Z"}
+    assert cli("-w", root, "thread", "append", "t1", input=json.dumps(turn) + "\n").exit_code == 0
+    assert cli("-w", root, "flush").exit_code == 0
+    return "".join(path.read_text() for path in sorted((root / "memory").glob("*.md")))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Our standup is on Monday.",
+        "The weekly sync is on Tuesday.",
+        "My 1:1 with Sam is on Wednesday.",
+        "The retro moved to Friday.",
+        "Our standup is on Mondays.",
+        "Our standup is every Monday.",
+    ],
+)
+def test_a_recurring_events_weekday_stays_a_weekday(cli, workspace: Path, text: str) -> None:
+    ledger = flushed(cli, workspace, text)
+
+    assert text.removeprefix("My ") in ledger
+    assert "2026-11-" not in ledger.partition("\n\n")[2]
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("The demo is on Monday.", "The demo is on 2026-11-09."),
+        ("I will skip the standup on Monday.", "skip the standup on 2026-11-09."),
+    ],
+)
+def test_a_one_off_on_a_weekday_still_resolves(cli, workspace: Path, text: str, kept: str) -> None:
+    assert kept in flushed(cli, workspace, text)
