@@ -2085,8 +2085,8 @@ _PLACE = re.compile(
         [a-z][a-z0-9+.-]*://[^\s/]+\S*                      # a URL
       | [\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}          # an e-mail address
       | (?:~|\.{1,2})?/[\w.-]*[A-Za-z][\w.-]*(?:/[\w.-]+)*/?  # /etc/x, ~/x, ./x
-      | (?P<parts>[\w.-]*[A-Za-z][\w.-]*(?:/[\w.-]+)+)/?       # app/billing, tests/x.py
-      | (?=[\w-]{2})[\w-]*[A-Za-z][\w-]*(?:\.\w[\w-]*)*\.[a-z][a-z0-9]{0,4}(?![\w/-])
+      | (?P<parts>(?=[\w.-]*[A-Za-z])[\w.-]*+(?:/[\w.-]+)+)/?  # app/billing, tests/x.py
+      | (?=[\w-]{2})(?=[\w-]*[A-Za-z])[\w-]*+(?:\.\w[\w-]*)*\.[a-z][a-z0-9]{0,4}(?![\w/-])
                                                              # invoice.py, docs.example.com
       | (?<=\s)\.[A-Za-z][\w-]+(?![\w/-]|\.\w)               # a dotfile: .env, .bashrc
       | (?i:the|our|their|its|an?)\s+(?:[\w.-]+\s+){0,2}?
@@ -5007,7 +5007,7 @@ _DATE_ALONE = re.compile(
 "Saturday 14th June", "the 6th of may then", "next tuesday"): an answer whose question
 held what happens then, or a time agreed for what the chat planned. "the" is read in
 one place only, before the date, so a run of words is read one way."""
-_ELONGATED = r"[a-z]*?(?P<held>[a-z])(?P=held){2,}[a-z]*"
+_ELONGATED = r"(?=[a-z]*?(?P<held>[a-z])(?P=held){2})[a-z]++"
 """A word with a letter held three times or more, an interjection drawn out ("noooo",
 "yesss"): written once, read by `_OPENER` and `_CHAT_PREFACE`."""
 _THANKS_SAID = r"(?:thanks|thank\s+you|thx|cheers)\b"
@@ -5394,7 +5394,8 @@ _OPENING_VERB = re.compile(
 yesterday", "Emailed Bluefin about ...", "Met my clients today"): no one's name."""
 _PLURAL_OR_OWNED = re.compile(
     r"\b(?:the|my|our|his|her|their|your|some|all|both|these|those|two|three|four|"
-    r"several|many)\s+(?:[a-z]+\s+)?[a-z]+(?<![su]s)(?<!is)s\b|[A-Z][\w-]*['’]s\s+[a-z]"
+    r"several|many)\s+(?:[a-z]+\s+)?[a-z]+(?<![su]s)(?<!is)s\b"
+    r"|(?<![\w-])(?=[\w-]*?[A-Z])[\w-]*+['’]s\s+[a-z]"
 )
 """A plural noun phrase ("the kids", "my clients") or one of someone's ("Tom's
 parents"): what a "their" after it may stand for as well as the name."""
@@ -5643,7 +5644,7 @@ _SET_OFF = re.compile(r"(?:^|,)\s*(?:you know|I mean)(?:\s*,|\s*(?=[.!]*$)|\s+(?
 
 
 _HEDGED_COUNT = re.compile(
-    r"(?P<before>[\w'’]+)?(?P<space>\s*)(?<![\w'-])like\s+(?=(?:around|about|almost)\b|(?:over\s+|"
+    r"(?:(?<![\w'’])(?P<before>[\w'’]+))?(?P<space>\s*)(?<![\w'-])like\s+(?=(?:around|about|almost)\b|(?:over\s+|"
     r"under\s+|maybe\s+)?(?:[$€£]?\d|(?:a\s+)?(?:couple|few|dozen|half)\b|(?:one|two|three|four|"
     r"five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|"
     r"seventy|eighty|ninety|hundred)\b))",
