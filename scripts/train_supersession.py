@@ -10,19 +10,23 @@ cases) is not. A pair is a candidate when the two share a word that few facts of
 ledger hold (`pairs`), or when the rules (`stale()`) read it. Its features are generic
 (`features`): no content word of any set, only word overlap with value-like tokens
 masked, the one span the two differ in and the sort of its values, closed-class cue words
-of either fact, and `stale()`'s own verdict.
+of either fact, what supersede.py's readers read of each (`_read_slot_of`: the same
+subject, the earlier value named in the later), and `stale()`'s own verdict.
 
-A logistic regression (scripts/logistic.py, pure Python) is fitted on 22 sets and scored
-on the 23rd; its threshold is chosen on the 22 (the most right changes less two for each
-false drop). The verdict then replaces the rules' on every candidate pair: an earlier fact
-is stale when some later candidate scores over the threshold. Per set and in total, rules
-alone vs rules + learned, out of fold, on the bench's own definitions read at `stale()`'s
-output over the whole ledger (what consolidation and recall order by): a changed case is
-right when its old fact is read stale and its new one is not; it is read when its old fact
-is read stale by its new one (recall's `newest_first` orders those); a false drop is a
-distractor or control fact read stale.
+Two logistic regressions (scripts/logistic.py, pure Python) are fitted on 22 sets and
+scored on the 23rd: a drop model over the pairs the rules read (a veto) and a rescue model
+over the others. Their thresholds are chosen on the 22 (`choose`: the veto's cut, then the
+rescue's bar, each the one with the most right changes less DROP_COST a false drop, the
+rules' own reading unless another does strictly better). An earlier fact is then stale
+when a later candidate passes. Per set and in total, rules alone vs rules + learned, out
+of fold, on the bench's own definitions read at `stale()`'s output over the whole ledger
+(what consolidation and recall order by): a changed case is right when its old fact is
+read stale and its new one is not; it is read when its old fact is read stale by its new
+one (recall's `newest_first` orders those); a false drop is a distractor or control fact
+read stale.
 
-    python scripts/train_supersession.py [--seeds 25,1,2] [--l2 1] [--sets a,b,...]
+    python scripts/train_supersession.py [--seeds 25,1] [--cap 4000] [--drop-cost 2]
+        [--ledgers FILE] [--held a,b,...] [--save model.json]
 """
 
 from __future__ import annotations
@@ -50,6 +54,7 @@ from memctl.models.supersede import Slot, _read_slot_of, stale  # noqa: E402
 
 CASES = 180
 RARE = 12  # a shared word held by at most this many distinct facts of the ledger
+DROP_COST = 2.0  # --drop-cost: a false drop weighs this many right changes
 GRID = 25  # thresholds tried, at quantiles of the scores
 SHORT = 3  # the most words of the one span two facts differ in
 COMMON = 60  # or two shared words, each held by at most this many
@@ -434,12 +439,12 @@ def tally(book: Ledger, found: dict[int, int]) -> tuple[int, int, int, int, int]
 
 def _merit(
     books: list[Ledger], scored: list[tuple[list[float], list[float]]], cut: float, bar: float
-) -> int:
-    """The right changes less two a false drop, over `books`."""
-    total = 0
+) -> float:
+    """The right changes less DROP_COST a false drop, over `books`."""
+    total = 0.0
     for book, (drop, rescue) in zip(books, scored, strict=True):
         _, right, _, _, dropped = tally(book, verdict(book, drop, cut, rescue, bar))
-        total += right - 2 * dropped
+        total += right - DROP_COST * dropped
     return total
 
 
@@ -450,7 +455,7 @@ def _grid(values: list[float]) -> list[float]:
 
 def choose(books: list[Ledger], drop: Model, rescue: Model) -> tuple[float, float]:
     """The drop model's cut (no rescue), then the rescue model's bar, each the one with
-    the most right changes less two a false drop on `books`; the rules' own reading
+    the most right changes less DROP_COST a false drop on `books`; the rules' own reading
     (-inf, +inf) unless another does strictly better."""
     scored = [
         ([score(drop, p.values) for p in b.pairs], [score(rescue, p.values) for p in b.pairs])
@@ -512,10 +517,13 @@ def main() -> int:
     parser.add_argument("--l2", type=float, default=1.0)
     parser.add_argument("--cap", type=int, default=6000, help="training rows a fold")
     parser.add_argument("--sets", default=",".join(bench.SETS))
+    parser.add_argument("--drop-cost", type=float, default=DROP_COST)
     parser.add_argument("--held", help="the sets to score out of fold (default: --sets)")
     parser.add_argument("--ledgers", type=Path, help="read (or first write) the ledgers here")
     parser.add_argument("--save", type=Path, help="fit on every set and write the model here")
     args = parser.parse_args()
+    global DROP_COST
+    DROP_COST = args.drop_cost
     wordings = {name: getattr(bench, name.upper()) for name in bench.SETS if name != "tuned"}
     wordings["tuned"] = bench.KINDS
     chosen = [n.strip() for n in args.sets.split(",") if n.strip()]
