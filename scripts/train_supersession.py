@@ -512,6 +512,7 @@ def show(label: str, counts: tuple[int, int, int, int, int]) -> str:
 
 
 def main() -> int:
+    global DROP_COST
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", default="25,1,2")
     parser.add_argument("--l2", type=float, default=1.0)
@@ -522,7 +523,6 @@ def main() -> int:
     parser.add_argument("--ledgers", type=Path, help="read (or first write) the ledgers here")
     parser.add_argument("--save", type=Path, help="fit on every set and write the model here")
     args = parser.parse_args()
-    global DROP_COST
     DROP_COST = args.drop_cost
     wordings = {name: getattr(bench, name.upper()) for name in bench.SETS if name != "tuned"}
     wordings["tuned"] = bench.KINDS
