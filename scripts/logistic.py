@@ -1,7 +1,8 @@
-"""A logistic regression in pure Python, for the scripts that learn a decision from the
-bench's labelled data (train_fact_scorer.py, train_supersession.py): L2, batch gradient
-descent on standardised features, the weights returned for the raw features so that
-memctl can score with them without the training set's statistics."""
+"""A logistic regression in pure Python for train_supersession.py: L2, batch gradient
+descent on standardised features (train_fact_scorer.py's fit as of aad71fc, which that
+script has since replaced by numpy Newton steps in a793ff9), the weights returned for the
+raw features so that memctl could score with them without the training set's
+statistics."""
 
 from __future__ import annotations
 

@@ -32,10 +32,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
-sys.path.insert(0, str(ROOT / "scripts"))
 
 from fidelity import HeldOut, overlap, parse_conversations  # noqa: E402
-from logistic import Model, fit, score  # noqa: E402
 
 from memctl.models.builtin import is_own_reply  # noqa: E402
 from memctl.models.facts import Context, extract  # noqa: E402
@@ -44,6 +42,8 @@ DEV = {
     "heldout_conversations.txt": ["h1", "h2", "h3", "h4", "h5", "h6"],
     "heldout3_conversations.txt": ["k1", "k2"],
 }
+STEPS = 400
+RATE = 0.3
 
 
 _WORD = re.compile(r"[A-Za-z][\w'’-]*|\d[\d,.:]*")
@@ -296,6 +296,40 @@ def rows_of(conv: HeldOut) -> tuple[list[Row], dict[int, int]]:
     return rows, golds
 
 
+def fit(rows: list[Row], l2: float) -> tuple[float, list[float]]:
+    """Logistic regression on standardised features; the weights returned apply to the
+    raw features (the standardisation folded in)."""
+    width = len(rows[0].values)
+    mean = [sum(r.values[j] for r in rows) / len(rows) for j in range(width)]
+    std = [
+        math.sqrt(sum((r.values[j] - mean[j]) ** 2 for r in rows) / len(rows)) or 1.0
+        for j in range(width)
+    ]
+    xs = [[(r.values[j] - mean[j]) / std[j] for j in range(width)] for r in rows]
+    ys = [1.0 if r.label else 0.0 for r in rows]
+    w = [0.0] * width
+    b = 0.0
+    n = len(rows)
+    for _ in range(STEPS):
+        gw = [l2 * wj / n for wj in w]
+        gb = 0.0
+        for x, y in zip(xs, ys, strict=True):
+            z = b + sum(wj * xj for wj, xj in zip(w, x, strict=True))
+            err = 1 / (1 + math.exp(-z)) - y
+            gb += err / n
+            for j in range(width):
+                gw[j] += err * x[j] / n
+        b -= RATE * gb
+        w = [wj - RATE * g for wj, g in zip(w, gw, strict=True)]
+    raw = [w[j] / std[j] for j in range(width)]
+    return b - sum(raw[j] * mean[j] for j in range(width)), raw
+
+
+def score(model: tuple[float, list[float]], values: list[float]) -> float:
+    bias, weights = model
+    return bias + sum(w * v for w, v in zip(weights, values, strict=True))
+
+
 def tally(rows: list[Row], kept: list[bool], golds: int) -> tuple[int, int, int, int]:
     """(matched, bullets, covered, gold facts) of the kept rows."""
     covered = {
@@ -330,6 +364,9 @@ def rescue_threshold(rows: list[Row], scores: list[float], wanted: float) -> flo
     return best
 
 
+Model = tuple[float, list[float]]
+
+
 def train(
     rows: list[Row], golds: int, loss: int, wanted: float, l2: float
 ) -> tuple[Model, float, Model, float]:
@@ -337,9 +374,9 @@ def train(
     threshold (on what they dropped)."""
     kept = [r for r in rows if r.ruled]
     dropped = [r for r in rows if not r.ruled]
-    drop = fit([r.values for r in kept], [r.label for r in kept], l2)
+    drop = fit(kept, l2)
     cut = threshold(kept, [score(drop, r.values) for r in kept], golds, loss)
-    rescue = fit([r.values for r in dropped], [r.label for r in dropped], l2)
+    rescue = fit(dropped, l2)
     bar = rescue_threshold(dropped, [score(rescue, r.values) for r in dropped], wanted)
     return drop, cut, rescue, bar
 
