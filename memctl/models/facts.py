@@ -1504,11 +1504,17 @@ def _bare_weekday(match: re.Match[str], day: date, tense: bool | None) -> _When 
         return _When(ahead.isoformat())
     if not match[0].casefold().startswith("on ") and not _closes_clause(match):
         return None  # "Mondays are busy" is no date
+    week = _THIS_ONE.match(match.string, match.end())
+    if week is not None:
+        # "on Monday this week", said on Thursday: that week's Monday, behind or not
+        # (review34 F5); "next week" or "the coming week": the week after's.
+        ahead = 0 if week["which"].casefold() in ("this", "that") else 7
+        return _When(f"on {(day + timedelta(days=ahead + number - day.weekday())).isoformat()}")
     if (
         _DAY_NAMED.search(match.string, 0, match.start("phrase"))
         or _NAMES_A_DAY.match(match.string, match.end())
         or _RECURS_ON_DAY.search(match.string, 0, match.start("phrase"))
-    ) and not _THIS_ONE.match(match.string, match.end()):
+    ):
         return None  # "the deploy day is Thursday": a day of the week, not a date
     if tense is None:
         return None  # "lunch with Sam on Friday": this one or the last, not told
@@ -1583,9 +1589,9 @@ weekly sync is on Tuesday", "My 1:1 with Sam is on Wednesday"): the event names 
 kind as one that comes back, so the day is a day of the week, as "on Mondays" is; a
 one-off ("The demo is on Monday") still resolves, and so does one of these said with a
 week (`_THIS_ONE`)."""
-_THIS_ONE = re.compile(r",?\s+(?:this|next|that|the\s+coming)\s+week\b", re.I)
+_THIS_ONE = re.compile(r",?\s+(?P<which>this|next|that|the\s+coming)\s+week\b", re.I)
 """A week said after the weekday ("The standup is on Monday this week"): that week's
-day, a date."""
+day, a date, before the day said or after it."""
 _AFTER_BARE_DAY = re.compile(
     r"\s*(?:$|[,.!?;:)]|(?:so|but|then|too|already|morning|afternoon|evening|night)\b)",
     re.I,
