@@ -41,6 +41,14 @@ def test_a_recurring_events_weekday_stays_a_weekday(cli, workspace: Path, text: 
     [
         ("The demo is on Monday.", "The demo is on 2026-11-09."),
         ("I will skip the standup on Monday.", "skip the standup on 2026-11-09."),
+        # review34 F6: a one-off word before the event or a purpose after it
+        ("The retro for the outage is on Friday.", "outage is on 2026-11-06."),
+        ("The final retro is on Friday.", "retro is on 2026-11-06."),
+        ("The last retro of the year is on Friday.", "year is on 2026-11-06."),
+        ("Our kickoff sync is on Friday.", "sync is on 2026-11-06."),
+        ("The one-off sync is on Friday.", "sync is on 2026-11-06."),
+        ("The extra standup is on Saturday.", "standup is on 2026-11-07."),
+        ("My check-in at the hotel is on Tuesday.", "hotel is on 2026-11-10."),
     ],
 )
 def test_a_one_off_on_a_weekday_still_resolves(cli, workspace: Path, text: str, kept: str) -> None:
