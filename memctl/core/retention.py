@@ -451,20 +451,30 @@ def _sort(
 ) -> tuple[Retention, dict[str, list[Keeper]]]:
     """The counts, and the missing facts by the line that would keep them (one line a
     sentence), in the order of each line's newest fact; a missing spare one (past its
-    message's PER_MESSAGE) dropped and named."""
+    message's PER_MESSAGE) goes with the line of its sentence when another fact has
+    that line and it shows in it (kept or dropped with it: review34 F7, the line kept
+    and its spare facts named as dropped), else it is dropped and named."""
     result = Retention(checked=len(keepers), skipped=len(skipped), skipped_list=list(skipped))
     in_summary = Text(summary)
     lines: dict[str, list[Keeper]] = {}
+    spares: list[Keeper] = []
     for keeper in keepers:
         if in_summary.holds(keeper):
             result.in_summary += 1
         elif ledger.holds(keeper):
             result.in_ledger += 1
         elif keeper.spare:
-            result.dropped += 1
-            result.dropped_list.append(f"{keeper.kind}: {keeper.value}")
+            spares.append(keeper)
         else:
             lines.setdefault(_kept_line(keeper), []).append(keeper)
+    line_of = {(k.role, k.sentence): line for line, facts in lines.items() for k in facts}
+    for keeper in spares:
+        line = line_of.get((keeper.role, keeper.sentence))
+        if line is not None and keeper.value in line:
+            lines[line].append(keeper)
+        else:
+            result.dropped += 1
+            result.dropped_list.append(f"{keeper.kind}: {keeper.value}")
     return result, lines
 
 

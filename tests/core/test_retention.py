@@ -156,6 +156,19 @@ def test_a_pasted_log_gives_at_most_a_few_facts_to_keep_and_checks_the_rest() ->
     assert len(earlier.keepers) == 40 and not any(k.spare for k in earlier.keepers)
 
 
+def test_a_spare_fact_of_a_kept_line_is_kept_with_it() -> None:
+    """Review34 F7: the last sentence, build-1's newest mention, is kept, yet its
+    spare facts (past the message's PER_MESSAGE) were named as dropped; what a kept
+    line shows is kept, and only what no kept line shows is named."""
+    said = " ".join(f"Host build-{n}.internal runs job 900{n}." for n in range(1, 7))
+    last = "Host build-1.internal also runs job 9099 at /srv/x/9099.log."
+    text, kept = retain([("user", f"{said} {last}")], "A summary.", "", 4000)
+
+    assert f"[user] {last}" in kept.kept_list
+    assert kept.dropped_list and not [d for d in kept.dropped_list if d.split(": ")[1] in text]
+    assert kept.kept + kept.dropped == kept.checked
+
+
 def test_a_message_past_its_checked_facts_is_named_as_not_read() -> None:
     """A megabyte of pasted log is tens of thousands of identifiers, too many to check
     in a compaction: a message is read up to CHECKED_PER_MESSAGE facts, and the rest of
