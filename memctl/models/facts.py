@@ -1508,8 +1508,8 @@ def _bare_weekday(match: re.Match[str], day: date, tense: bool | None) -> _When 
     if week is not None:
         # "on Monday this week", said on Thursday: that week's Monday, behind or not
         # (review34 F5); "next week" or "the coming week": the week after's.
-        ahead = 0 if week["which"].casefold() in ("this", "that") else 7
-        return _When(f"on {(day + timedelta(days=ahead + number - day.weekday())).isoformat()}")
+        later = 0 if week["which"].casefold() in ("this", "that") else 7
+        return _When(f"on {(day + timedelta(days=later + number - day.weekday())).isoformat()}")
     if (
         _DAY_NAMED.search(match.string, 0, match.start("phrase"))
         or _NAMES_A_DAY.match(match.string, match.end())
