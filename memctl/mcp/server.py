@@ -414,11 +414,17 @@ def serve_stdio(
     (for -v) gets a line per request; otherwise stderr stays empty unless something is
     wrong. `ready` is called once the signals are handled here, so that a line telling
     a person that Ctrl-C ends the server is true when it shows: a Ctrl-C right after it
-    ends the server as any later one does."""
-    stopping = (signal.SIGINT, signal.SIGTERM)
+    ends the server as any later one does. A SIGINT ignored on entry (`memctl mcp &`
+    from a script) stays ignored, as a shell leaves a trap on it, and each handler
+    found on entry is put back on return (review34 F10)."""
+    previous = {
+        signum: signal.getsignal(signum)
+        for signum in (signal.SIGINT, signal.SIGTERM)
+        if not (signum == signal.SIGINT and signal.getsignal(signum) == signal.SIG_IGN)
+    }
     server: Server | None = None
     try:
-        for signum in stopping:
+        for signum in previous:
             signal.signal(signum, _stop)
         try:
             reader, writer = _claim_stdio()
@@ -441,5 +447,5 @@ def serve_stdio(
     except _Stop as again:
         return again.signum  # a second signal during the grace
     finally:
-        for signum in stopping:
-            signal.signal(signum, signal.SIG_DFL)
+        for signum, handler in previous.items():
+            signal.signal(signum, signal.SIG_DFL if handler is None else handler)

@@ -1504,11 +1504,17 @@ def _bare_weekday(match: re.Match[str], day: date, tense: bool | None) -> _When 
         return _When(ahead.isoformat())
     if not match[0].casefold().startswith("on ") and not _closes_clause(match):
         return None  # "Mondays are busy" is no date
+    week = _THIS_ONE.match(match.string, match.end())
+    if week is not None:
+        # "on Monday this week", said on Thursday: that week's Monday, behind or not
+        # (review34 F5); "next week" or "the coming week": the week after's.
+        later = 0 if week["which"].casefold() in ("this", "that") else 7
+        return _When(f"on {(day + timedelta(days=later + number - day.weekday())).isoformat()}")
     if (
         _DAY_NAMED.search(match.string, 0, match.start("phrase"))
         or _NAMES_A_DAY.match(match.string, match.end())
-        or _RECURS_ON_DAY.search(match.string, 0, match.start("phrase"))
-    ) and not _THIS_ONE.match(match.string, match.end()):
+        or _recurs(match.string, match.start("phrase"))
+    ):
         return None  # "the deploy day is Thursday": a day of the week, not a date
     if tense is None:
         return None  # "lunch with Sam on Friday": this one or the last, not told
@@ -1570,7 +1576,7 @@ Thursday." became "... now on 2026-11-12"); a one-off ("the meeting is on Thursd
 still resolves."""
 _RECURS_ON_DAY = re.compile(
     r"\b(?:stand-?ups?|daily|dailies|retros?|retrospectives?|1:1s?|1-on-1s?|one-on-ones?|"
-    r"syncs?|check-ins?|office\s+hours|sprint\s+(?:planning|review|demo)s?|"
+    r"syncs?|office\s+hours|sprint\s+(?:planning|review|demo)s?|"
     r"(?:weekly|bi-?weekly|fortnightly|monthly|recurring|regular|usual)\s+[\w:-]+)"
     r"(?:\s+(?!(?:is|are|was)\b)[\w:'-]+){0,3}?\s+"
     r"(?:is|are|happens?|takes?\s+place|falls?|stays?|remains?|"
@@ -1583,9 +1589,30 @@ weekly sync is on Tuesday", "My 1:1 with Sam is on Wednesday"): the event names 
 kind as one that comes back, so the day is a day of the week, as "on Mondays" is; a
 one-off ("The demo is on Monday") still resolves, and so does one of these said with a
 week (`_THIS_ONE`)."""
-_THIS_ONE = re.compile(r",?\s+(?:this|next|that|the\s+coming)\s+week\b", re.I)
+_ONE_OFF_BEFORE = re.compile(
+    r"\b(?:final|last|first|kick-?off|one-off|one-time|extra|special|additional|emergency|"
+    r"next|tomorrow['’]s|this\s+week['’]s)(?:\s+[\w:-]+)?\s+$",
+    re.I,
+)
+_FOR_ONE = re.compile(r"\sfor\s+(?:the|our|this|that)\s", re.I)
+
+
+def _recurs(text: str, end: int) -> bool:
+    """Whether the weekday at `end` is when a recurring event falls (`_RECURS_ON_DAY`),
+    not when one of its kind is held once (review34 F6): a one-off word before the event
+    ("The final retro", "Our kickoff sync", "The extra standup") or a purpose after it
+    ("The retro for the outage") makes it one event, whose weekday is a date."""
+    event = _RECURS_ON_DAY.search(text, 0, end)
+    return (
+        event is not None
+        and not _ONE_OFF_BEFORE.search(text, 0, event.start())
+        and not _FOR_ONE.search(event[0])
+    )
+
+
+_THIS_ONE = re.compile(r",?\s+(?P<which>this|next|that|the\s+coming)\s+week\b", re.I)
 """A week said after the weekday ("The standup is on Monday this week"): that week's
-day, a date."""
+day, a date, before the day said or after it."""
 _AFTER_BARE_DAY = re.compile(
     r"\s*(?:$|[,.!?;:)]|(?:so|but|then|too|already|morning|afternoon|evening|night)\b)",
     re.I,

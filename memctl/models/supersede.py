@@ -1286,8 +1286,11 @@ def _own_key(made: Claim, text: str, about: str | None) -> tuple[frozenset[str],
     """`made`'s key without its speaker's own word, with the speaker: what one speaker
     says of "our staging database" and of "staging" is one subject (audit 20 F5:
     "Staging moved to db7" did not replace "Our staging database is db3", both Dana's,
-    as `_subject` reads "our" as the speaker's). Another speaker's "our" stays theirs."""
-    speaker = about or ((said := _SPEAKER.match(text.strip().lstrip("-*+• "))) and said[1])
+    as `_subject` reads "our" as the speaker's). Another speaker's "our" stays theirs.
+    The speaker the fact names comes before `about`, whom it is about: Farid's "Staging
+    moved to db7 before Dana joined", filed under Dana, is not Dana's (review34 F4)."""
+    label = _SPEAKER.match(text.strip().lstrip("-*+• "))
+    speaker = label[1] if label else about
     if not speaker:
         return made.subject, made.slot, ""
     own = f"{speaker.casefold()}'s"
@@ -1295,15 +1298,34 @@ def _own_key(made: Claim, text: str, about: str | None) -> tuple[frozenset[str],
     return subject, made.slot, own
 
 
-def _reported_change(made: Claim, own: str) -> bool:
+# What makes a reported change not a plain report of the team's thing changed by now
+# (review34 F4): a plan ("will move", "next quarter"), a past before the present
+# ("had moved", "back in 2024", "years ago", "before Dana joined"), a thing anyone owns
+# ("Their staging", "At Farid's old company"), a scope ("At my old company, ...", "at my
+# last job") or a teller ("Lena said ...", which `_said` strips before `claim` reads it).
+_NOT_A_PLAIN_CHANGE = _Lazy(
+    r"(?i:\b(?:will|shall|going to|plans? to|planning to|intends? to|next|had|ago|"
+    r"back in|before|earlier|formerly|used to|in (?:19|20)\d\d|their|his|her|its|"
+    r"said|says|told|tells|claims?|claimed|according to|reported|reports|heard|"
+    r"(?:at|in) (?:my|our|your|his|her|their) \w+)\b"
+    r"|\b(?!(?:it|that|what|there|here|who|he|she|let)['’]s\b)\w+['’]s\b"
+    r"|^(?:at|in|for|with) [^,]{1,60},)"
+)
+
+
+def _reported_change(made: Claim, own: str, text: str) -> bool:
     """Whether `made` tells a change ("moved to", "is now") of a thing it names bare, not
     as its speaker's ("Staging moved to db7", said by Farid, or by the assistant, `own`
     its speaker's word or ""): a team member reporting a change of the team's staging
     is a change, and it ends another speaker's "Our staging database is db3" as it ends
     their own (`_own_key`). Another speaker's plain "Staging is db7." (no change told)
     leaves it, as does their "Our office moved to Porto": their "our" may be another
-    team's."""
-    return made.change and (not own or own not in made.subject)
+    team's. `text`, the fact as said, must tell a change made by now to a thing no one
+    owns, in no scope and from no other teller (`_NOT_A_PLAIN_CHANGE`)."""
+    if not made.change or (own and own in made.subject):
+        return False
+    body = _SAID.sub("", _SPEAKER.sub("", text.strip().lstrip("-*+• ").strip()))
+    return _NOT_A_PLAIN_CHANGE.search(body) is None
 
 
 def replaces(newer: Claim, older: Claim) -> bool:
@@ -1362,7 +1384,7 @@ def stale(
     `rank`: read for ordering only (recall's `newest_first`), never to drop: a frame
     said again with another word and no change cue counts too (`_frame_changes`)."""
     said = {text: _said(text) for text in set(facts)}  # a fact said again is read once
-    facts = [said[text] for text in facts]
+    as_said, facts = facts, [said[text] for text in facts]
     # A redacted value cannot be compared: "[REDACTED:github_token]" after
     # "[REDACTED:gitlab_token]" is two secrets kept, not one replaced.
     claims = [
@@ -1380,7 +1402,9 @@ def stale(
             continue
         own_key = _own_key(made, facts[i], about[i] if about else None)
         shared = own_key[:2]
-        reported = by_shared.get(shared, []) if _reported_change(made, own_key[2]) else []
+        reported = (
+            by_shared.get(shared, []) if _reported_change(made, own_key[2], as_said[i]) else []
+        )
         for j in sorted({*by_key.get(made.key, []), *by_own_key.get(own_key, []), *reported}):
             older = claims[j]
             if older is not None and older.key != made.key:

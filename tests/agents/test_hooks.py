@@ -1546,7 +1546,7 @@ def test_a_semantic_leg_left_past_its_budget_ends_with_the_hook_not_an_abort(wor
     # The model's load is near the budget on a fast, quiet machine (from the page cache it
     # was ready in time now and then: a clean-clone CI failed on it): every run must end
     # well, and runs go on until three have left the leg running, the case this test is
-    # for (at most ten).
+    # for (at most twenty).
     # A run whose ranking the budget also stopped (a loaded machine: the same tenth of a
     # second bounds it) may inject nothing, and says so: it must end well all the same.
     left = ranked = 0

@@ -235,3 +235,44 @@ def test_a_signal_the_moment_the_server_says_it_is_ready_ends_it(tmp_path, signu
         timeout=60,
     )
     assert (done.returncode, done.stderr) == (100 + int(signum), "")
+
+
+@pytest.mark.parametrize(
+    ("on_entry", "after"),
+    [
+        ("signal.SIG_IGN", "SIG_IGN"),
+        ("signal.default_int_handler", "default_int_handler"),
+    ],
+)
+def test_the_server_leaves_an_ignored_sigint_ignored_and_puts_back_the_handler(
+    tmp_path, on_entry, after
+):
+    """Review34 F10: `memctl mcp &` from a script starts with SIGINT ignored; the
+    server took it anyway (a SIGINT sent the moment it is ready ended it) and put back
+    SIG_DFL, not the handler it found, on return. Stdin is empty: a server that keeps
+    SIGINT ignored serves until its EOF and returns None."""
+    import subprocess
+
+    root = prepare(tmp_path / "ws")
+    script = (
+        "import os, signal, sys\n"
+        "from memctl.core.config import load_config\n"
+        "from memctl.core.workspace import Workspace\n"
+        "from memctl.mcp.server import serve_stdio\n"
+        "from pathlib import Path\n"
+        f"signal.signal(signal.SIGINT, {on_entry})\n"
+        f"root = Path({str(root)!r})\n"
+        "ready = (lambda: os.kill(os.getpid(), signal.SIGINT)) "
+        "if signal.getsignal(signal.SIGINT) == signal.SIG_IGN else None\n"
+        "ended = serve_stdio(Workspace(root), load_config(root / 'memctl.yaml'), ready=ready)\n"
+        "handler = signal.getsignal(signal.SIGINT)\n"
+        f"Path({str(tmp_path / 'after')!r}).write_text(f'{{ended}} "
+        '{getattr(handler, "name", None) or handler.__name__} '
+        "{signal.getsignal(signal.SIGTERM) == signal.SIG_DFL}')\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], input="", capture_output=True, text=True, timeout=60
+    )
+
+    assert (done.returncode, done.stderr) == (0, "")
+    assert (tmp_path / "after").read_text().split() == ["None", after, "True"]

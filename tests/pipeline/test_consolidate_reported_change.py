@@ -75,3 +75,32 @@ def test_a_plain_value_or_their_own_our_leaves_it(
     )
 
     assert older[1] in memory and newer[1].rstrip(".") in memory
+
+
+@pytest.mark.parametrize(
+    "report",
+    [
+        "At my old company, staging moved to db7.",
+        "Their staging moved to db7.",
+        "Lena said staging moved to db7.",
+        "Staging will move to db7 next quarter.",
+        "Staging moved to db7 back in 2024.",
+        "Staging had moved to db7 before Dana joined.",
+        "Staging moved to db7 years ago, before the migration to db3.",
+    ],
+)
+def test_a_report_not_of_a_change_made_now_to_our_thing_leaves_it(
+    cli, workspace: Path, report: str
+) -> None:
+    """Review34 F4: only a plain report of a change already made to a thing named bare
+    ends "our" value; another owner's thing, a scope, a teller, a plan and a past older
+    than Dana's word leave it."""
+    memory = consolidated(
+        cli,
+        workspace,
+        ("user", "Ana", "Hi all."),
+        ("user", "Dana", "Our staging database is db3."),
+        ("user", "Farid", report),
+    )
+
+    assert "Our staging database is db3." in memory

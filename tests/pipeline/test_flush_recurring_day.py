@@ -41,7 +41,34 @@ def test_a_recurring_events_weekday_stays_a_weekday(cli, workspace: Path, text: 
     [
         ("The demo is on Monday.", "The demo is on 2026-11-09."),
         ("I will skip the standup on Monday.", "skip the standup on 2026-11-09."),
+        # review34 F6: a one-off word before the event or a purpose after it
+        ("The retro for the outage is on Friday.", "outage is on 2026-11-06."),
+        ("The final retro is on Friday.", "retro is on 2026-11-06."),
+        ("The last retro of the year is on Friday.", "year is on 2026-11-06."),
+        ("Our kickoff sync is on Friday.", "sync is on 2026-11-06."),
+        ("The one-off sync is on Friday.", "sync is on 2026-11-06."),
+        ("The extra standup is on Saturday.", "standup is on 2026-11-07."),
+        ("My check-in at the hotel is on Tuesday.", "hotel is on 2026-11-10."),
     ],
 )
 def test_a_one_off_on_a_weekday_still_resolves(cli, workspace: Path, text: str, kept: str) -> None:
+    assert kept in flushed(cli, workspace, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("The demo is on Monday this week.", "The demo is on 2026-11-02"),
+        ("The demo is on Wednesday this week.", "The demo is on 2026-11-04"),
+        ("The standup is on Monday this week.", "The standup is on 2026-11-02"),
+        ("The demo is on Saturday this week.", "The demo is on 2026-11-07"),
+        ("The demo is on Friday next week.", "The demo is on 2026-11-13"),
+    ],
+)
+def test_a_weekday_said_with_its_week_is_that_weeks_day(
+    cli, workspace: Path, text: str, kept: str
+) -> None:
+    """Review34 F5: said on Thursday, "on Monday this week" was next week's Monday
+    (2026-11-09) with a note naming this week; a weekday said with its week is that
+    week's day, behind the day said or ahead of it."""
     assert kept in flushed(cli, workspace, text)

@@ -472,8 +472,12 @@ def test_a_semantic_leg_not_ready_within_the_budget_leaves_bm25s_hits(workspace:
     started = time.monotonic()
     # Two seconds a step: the ranking has them too, and half a second of it was within a
     # loaded CI machine's reach (the hits then cut short as well).
-    result = recall(ws, config, "Dana automobile", embedder=Slow(30.0), seconds=2.0)
-    assert time.monotonic() - started < 20.0  # not the leg's 30 s
+    budget = 2.0
+    result = recall(ws, config, "Dana automobile", embedder=Slow(30.0), seconds=budget)
+    # The leg's budget and a quick ranking: 2.04 s measured on 2 cores at a load of 11
+    # (review34 F11); three budgets is room for a loaded machine, and catches a leg
+    # waited for three times its budget, not only the leg's 30 s.
+    assert time.monotonic() - started < 3 * budget
     assert result.ranking == "bm25"
     assert result.hits[0].source == "MEMORY.md:101"
     note = (
