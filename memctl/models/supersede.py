@@ -1701,7 +1701,7 @@ def _settled(text: str) -> str:
         if not tail or named or _TAIL_VALUE.search(tail):
             break
         words = set(_words(tail)) | {w.casefold() for w in re.findall(r"\w+'\w+", tail)}
-        hedged = words & _CLASS_HEDGE or "n't" in tail or re.search(r"\w'll\b", tail)
+        hedged = words & _CLASS_HEDGE or _CONTRACTED_NOT.search(tail) or re.search(r"\w'll\b", tail)
         if not (hedged or _SOURCE.match(tail)):
             break
         cut = cut[: match.start()]
@@ -2885,6 +2885,9 @@ _CLASS_HEDGE = _set(
     planned planning hopes hope hoping considering thinking if whether formerly
     previously once"""
 )
+_CONTRACTED_NOT = re.compile(r"n['’]t\b")
+"""A "n't" in raw text, with either apostrophe ("isn’t", from a phone or a model: review34
+F2); `_CLASS_HEDGE`'s "n't" is matched in words `_words` has folded."""
 _ROLE_NOUNS = _set(
     """lead leader manager owner maintainer head captain chair coordinator champion contact
     commander
@@ -3064,7 +3067,7 @@ def classed(text: str, about: str | None = None) -> Classed | None:
     sentence, about = read
     sentence = _TRAILING.sub("", _CLASS_TRAIL.sub("", sentence) or sentence)
     words = set(_words(sentence))
-    if words & _CLASS_HEDGE or "n't" in sentence:
+    if words & _CLASS_HEDGE or _CONTRACTED_NOT.search(sentence):
         return None
     for pattern in (_FROM_THERE, _HOME_IS):
         if match := pattern.match(sentence):
@@ -3490,7 +3493,7 @@ def _read_slot(text: str, made: Classed | None, shape: _Shape | None) -> Slot | 
     values = [
         v or bool(_ADDRESS.search(t)) for v, t in zip(shape.values, shape.tokens, strict=True)
     ]
-    if (_RELATION | _CLASS_HEDGE) & set(folded) or "n't" in text:
+    if (_RELATION | _CLASS_HEDGE) & set(folded) or _CONTRACTED_NOT.search(text):
         return None
     end = len(folded)
     old = shape.named
@@ -4032,7 +4035,9 @@ def _leaving(folded: list[str], values: list[bool]) -> list[tuple[str, list[str]
 # value of the same sort in another clause of the fact ("...; the family is in Kyoto",
 # "..., mail B instead", "...; we're aiming at B"). Clauses end at ";" or ",".
 _NEGATION = _Lazy(
-    r"\b(?:no longer|not|never|any ?more)\b|n't\b", re.I, needs="more|n't|never|no longer|not"
+    r"\b(?:no longer|not|never|any ?more)\b|n't\b|n’t\b",
+    re.I,
+    needs="more|n't|n’t|never|no longer|not",
 )
 _NEGATING = _set("no longer not never anymore more")
 _ENDED = _set("longer anymore")

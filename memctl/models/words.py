@@ -121,7 +121,10 @@ ASIDE = (
 """The fixed asides that open a statement without scoping it ("For the record, the
 staging DB is db3"): what follows is read as said plainly. One list for facts' lead-ins
 and supersede's prefaces, so both read the same openings through (review 23 H5)."""
-NEGATION = re.compile(r"\b(?:not|no|never|none|nobody|nothing|neither|nor|cannot)\b|n't\b", re.I)
+NEGATION = re.compile(r"\b(?:not|no|never|none|nobody|nothing|neither|nor|cannot)\b|n['’]t\b", re.I)
+"""A negation, its "n't" with either apostrophe: `content_words` folds ’ to ' and drops
+"isn’t" as it drops "isn't", so a negation missed here would leave "Staging isn’t on
+db3." the same words as "Staging is on db3." (review34 F2)."""
 NOT = "\0not"
 """How `fact_words` marks a negation: no word two sayings share."""
 MARK = "\0"
