@@ -399,11 +399,12 @@ _FORMS: list[tuple[str, re.Pattern[str] | _Lazy]] = [
     (
         "negated",
         _Lazy(
-            rf"^{_NP} (?:(?:is|are|was) no longer|no longer (?P<verb>[\w-]+(?: (?:in|at|for|on|as|to))?)"
+            rf"^{_NP} (?:(?P<be>is|are|was|were)(?: no longer|(?P<not> not|n't|n’t))"
+            r"(?: (?P<at>on|in|at)(?= ))?|no longer (?P<verb>[\w-]+(?: (?:in|at|for|on|as|to))?)"
             r"|(?:does|do|did)n['’]?t (?P<verb2>[\w-]+(?: (?:in|at|for|on|as|to))?)(?P<val2>.+?) "
             r"any ?more)(?P<value>.*)$",
             re.I,
-            needs=" any| no longer|no longer ",
+            needs=" any| no longer|no longer | not|n't|n’t",
         ),
     ),
     # "The billing service was handed over to Marco"
@@ -502,7 +503,7 @@ _PLACE_VERBS = ("live", "living", "based", "located", "resides", "moving", "is i
 _WORK_VERBS = ("works at", "works for", "working at", "working for", "employed by")
 _JOB_VERBS = ("works as", "working as", "employed as")
 _NOT_VALUE = _Lazy(
-    r"^(?:not|no|never|also|too|very|so|really|quite|pretty|more|less|much|being|getting|"
+    r"^(?:not|no|never|\w+ly not|maybe not|perhaps not|also|too|very|so|really|quite|pretty|more|less|much|being|getting|"
     r"about|going|able|likely|unlikely|one of|part of|still|always|usually|often|just|"
     r"the same|the best|the worst|the first|the last|the only|the one|the reason|"
     r"\w+ing|\w+ed)\b",
@@ -999,8 +1000,8 @@ def _typed(sentence: str) -> Claim | None:
     cut = _VALUE_END.search(sentence, 1)
     head = sentence[: cut.start()] if cut else sentence
     typed = _TYPED.search(head.strip())
-    if typed is None:
-        return None
+    if typed is None or _NEGATION.search(head):
+        return None  # "Staging is probably not db3": no claim of db3 (review34 F1)
     value = typed["value"]
     slot = ""
     if we := _WE.match(head.strip()):
@@ -1046,7 +1047,11 @@ def _claim(form: str, match: re.Match[str], about: str | None) -> Claim | None:
     if form == "negated":
         value = _value(value_text or groups.get("val2") or "")
         verb = (groups.get("verb") or groups.get("verb2") or "").casefold()
-        return Claim(subject, slot or _slot_of(verb, value_text), value, True, False, True)
+        if groups.get("at"):
+            verb = f"{groups['be']} {groups['at']}".casefold()  # "isn't in Leeds": "is in"
+        # "is not" denies a value without telling a change ("no longer" tells one)
+        told = not groups.get("not") or bool(_CHANGED.search(value_text))
+        return Claim(subject, slot or _slot_of(verb, value_text), value, told, False, True)
     if not value:
         return None
     is_date = _is_date(value_text)
