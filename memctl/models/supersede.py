@@ -2543,8 +2543,11 @@ def _typed_value(shape: _Shape) -> tuple[frozenset[str], str, frozenset[str]] | 
     one sort whose form says what they are, after its verb; None otherwise. The subject
     is what comes before the verb (or a colon), less light words, its own values of
     that sort and the attribute nouns ("New date for the Dune launch: ..." and "The
-    Dune launch lands on ..." are both about the Dune launch)."""
+    Dune launch lands on ..." are both about the Dune launch). A negated fact gives its
+    value none ("Staging is not db3." denies db3: no saying again of "Staging is db3.")."""
     if shape.adds or shape.past or _RELATION & set(shape.folded) or shape.folded[0] in _DOERS:
+        return None
+    if _NEGATION.search(" ".join(shape.folded)):
         return None
     after = [k for k in range(shape.said, len(shape.folded)) if not _labels(shape, k)]
     sorts = {_kind(shape.tokens[k]) for k in after if shape.values[k]}

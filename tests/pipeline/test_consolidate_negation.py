@@ -65,6 +65,18 @@ def test_a_negation_of_another_value_ends_no_fact(cli, workspace: Path, negation
 
 
 @pytest.mark.parametrize(
+    "negation", ["Staging is not db3.", "Staging isn’t db3.", "Staging is no longer db3."]
+)
+def test_a_later_negation_of_the_very_claim_ends_it(cli, workspace: Path, negation: str) -> None:
+    """review34 F9: both were kept, and recall ranked the old claim first."""
+    _said_in_a_thread(cli, workspace, "Staging is db3.", negation)
+
+    memory = (workspace / "MEMORY.md").read_text()
+    assert "- Dana: Staging is" in memory  # flush writes ’ as '
+    assert "Staging is db3" not in memory
+
+
+@pytest.mark.parametrize(
     "later", ["Is staging not db3?", "Staging is probably not db3.", "Production is not db3."]
 )
 def test_a_question_a_hedge_or_another_subject_ends_nothing(
