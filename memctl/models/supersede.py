@@ -503,8 +503,9 @@ _PLACE_VERBS = ("live", "living", "based", "located", "resides", "moving", "is i
 _WORK_VERBS = ("works at", "works for", "working at", "working for", "employed by")
 _JOB_VERBS = ("works as", "working as", "employed as")
 _NOT_VALUE = _Lazy(
-    r"^(?:not|no|never|\w+ly not|maybe not|perhaps not|also|too|very|so|really|quite|pretty|more|less|much|being|getting|"
-    r"about|going|able|likely|unlikely|one of|part of|still|always|usually|often|just|"
+    r"^(?:not|no|never|\w+ly not|maybe not|perhaps not|also|too|very|so|really|quite|pretty|"
+    r"more|less|much|being|getting|about|going|able|likely|unlikely|one of|part of|still|"
+    r"always|usually|often|just|"
     r"the same|the best|the worst|the first|the last|the only|the one|the reason|"
     r"\w+ing|\w+ed)\b",
     re.I,
