@@ -399,11 +399,12 @@ _FORMS: list[tuple[str, re.Pattern[str] | _Lazy]] = [
     (
         "negated",
         _Lazy(
-            rf"^{_NP} (?:(?:is|are|was) no longer|no longer (?P<verb>[\w-]+(?: (?:in|at|for|on|as|to))?)"
+            rf"^{_NP} (?:(?P<be>is|are|was|were)(?: no longer|(?P<not> not|n't|n’t))"
+            r"(?: (?P<at>on|in|at)(?= ))?|no longer (?P<verb>[\w-]+(?: (?:in|at|for|on|as|to))?)"
             r"|(?:does|do|did)n['’]?t (?P<verb2>[\w-]+(?: (?:in|at|for|on|as|to))?)(?P<val2>.+?) "
             r"any ?more)(?P<value>.*)$",
             re.I,
-            needs=" any| no longer|no longer ",
+            needs=" any| no longer|no longer | not|n't|n’t",
         ),
     ),
     # "The billing service was handed over to Marco"
@@ -502,8 +503,9 @@ _PLACE_VERBS = ("live", "living", "based", "located", "resides", "moving", "is i
 _WORK_VERBS = ("works at", "works for", "working at", "working for", "employed by")
 _JOB_VERBS = ("works as", "working as", "employed as")
 _NOT_VALUE = _Lazy(
-    r"^(?:not|no|never|also|too|very|so|really|quite|pretty|more|less|much|being|getting|"
-    r"about|going|able|likely|unlikely|one of|part of|still|always|usually|often|just|"
+    r"^(?:not|no|never|\w+ly not|maybe not|perhaps not|also|too|very|so|really|quite|pretty|"
+    r"more|less|much|being|getting|about|going|able|likely|unlikely|one of|part of|still|"
+    r"always|usually|often|just|"
     r"the same|the best|the worst|the first|the last|the only|the one|the reason|"
     r"\w+ing|\w+ed)\b",
     re.I,
@@ -999,8 +1001,8 @@ def _typed(sentence: str) -> Claim | None:
     cut = _VALUE_END.search(sentence, 1)
     head = sentence[: cut.start()] if cut else sentence
     typed = _TYPED.search(head.strip())
-    if typed is None:
-        return None
+    if typed is None or _NEGATION.search(head):
+        return None  # "Staging is probably not db3": no claim of db3 (review34 F1)
     value = typed["value"]
     slot = ""
     if we := _WE.match(head.strip()):
@@ -1046,7 +1048,11 @@ def _claim(form: str, match: re.Match[str], about: str | None) -> Claim | None:
     if form == "negated":
         value = _value(value_text or groups.get("val2") or "")
         verb = (groups.get("verb") or groups.get("verb2") or "").casefold()
-        return Claim(subject, slot or _slot_of(verb, value_text), value, True, False, True)
+        if groups.get("at"):
+            verb = f"{groups['be']} {groups['at']}".casefold()  # "isn't in Leeds": "is in"
+        # "is not" denies a value without telling a change ("no longer" tells one)
+        told = not groups.get("not") or bool(_CHANGED.search(value_text))
+        return Claim(subject, slot or _slot_of(verb, value_text), value, told, False, True)
     if not value:
         return None
     is_date = _is_date(value_text)
@@ -1725,7 +1731,7 @@ def _settled(text: str) -> str:
         if not tail or named or _TAIL_VALUE.search(tail):
             break
         words = set(_words(tail)) | {w.casefold() for w in re.findall(r"\w+'\w+", tail)}
-        hedged = words & _CLASS_HEDGE or "n't" in tail or re.search(r"\w'll\b", tail)
+        hedged = words & _CLASS_HEDGE or _CONTRACTED_NOT.search(tail) or re.search(r"\w'll\b", tail)
         if not (hedged or _SOURCE.match(tail)):
             break
         cut = cut[: match.start()]
@@ -2562,8 +2568,11 @@ def _typed_value(shape: _Shape) -> tuple[frozenset[str], str, frozenset[str]] | 
     one sort whose form says what they are, after its verb; None otherwise. The subject
     is what comes before the verb (or a colon), less light words, its own values of
     that sort and the attribute nouns ("New date for the Dune launch: ..." and "The
-    Dune launch lands on ..." are both about the Dune launch)."""
+    Dune launch lands on ..." are both about the Dune launch). A negated fact gives its
+    value none ("Staging is not db3." denies db3: no saying again of "Staging is db3.")."""
     if shape.adds or shape.past or _RELATION & set(shape.folded) or shape.folded[0] in _DOERS:
+        return None
+    if _NEGATION.search(" ".join(shape.folded)):
         return None
     after = [k for k in range(shape.said, len(shape.folded)) if not _labels(shape, k)]
     sorts = {_kind(shape.tokens[k]) for k in after if shape.values[k]}
@@ -2909,6 +2918,9 @@ _CLASS_HEDGE = _set(
     planned planning hopes hope hoping considering thinking if whether formerly
     previously once"""
 )
+_CONTRACTED_NOT = re.compile(r"n['’]t\b")
+"""A "n't" in raw text, with either apostrophe ("isn’t", from a phone or a model: review34
+F2); `_CLASS_HEDGE`'s "n't" is matched in words `_words` has folded."""
 _ROLE_NOUNS = _set(
     """lead leader manager owner maintainer head captain chair coordinator champion contact
     commander
@@ -3088,7 +3100,7 @@ def classed(text: str, about: str | None = None) -> Classed | None:
     sentence, about = read
     sentence = _TRAILING.sub("", _CLASS_TRAIL.sub("", sentence) or sentence)
     words = set(_words(sentence))
-    if words & _CLASS_HEDGE or "n't" in sentence:
+    if words & _CLASS_HEDGE or _CONTRACTED_NOT.search(sentence):
         return None
     for pattern in (_FROM_THERE, _HOME_IS):
         if match := pattern.match(sentence):
@@ -3514,7 +3526,7 @@ def _read_slot(text: str, made: Classed | None, shape: _Shape | None) -> Slot | 
     values = [
         v or bool(_ADDRESS.search(t)) for v, t in zip(shape.values, shape.tokens, strict=True)
     ]
-    if (_RELATION | _CLASS_HEDGE) & set(folded) or "n't" in text:
+    if (_RELATION | _CLASS_HEDGE) & set(folded) or _CONTRACTED_NOT.search(text):
         return None
     end = len(folded)
     old = shape.named
@@ -4056,7 +4068,9 @@ def _leaving(folded: list[str], values: list[bool]) -> list[tuple[str, list[str]
 # value of the same sort in another clause of the fact ("...; the family is in Kyoto",
 # "..., mail B instead", "...; we're aiming at B"). Clauses end at ";" or ",".
 _NEGATION = _Lazy(
-    r"\b(?:no longer|not|never|any ?more)\b|n't\b", re.I, needs="more|n't|never|no longer|not"
+    r"\b(?:no longer|not|never|any ?more)\b|n't\b|n’t\b",
+    re.I,
+    needs="more|n't|n’t|never|no longer|not",
 )
 _NEGATING = _set("no longer not never anymore more")
 _ENDED = _set("longer anymore")

@@ -121,7 +121,10 @@ ASIDE = (
 """The fixed asides that open a statement without scoping it ("For the record, the
 staging DB is db3"): what follows is read as said plainly. One list for facts' lead-ins
 and supersede's prefaces, so both read the same openings through (review 23 H5)."""
-NEGATION = re.compile(r"\b(?:not|no|never|none|nobody|nothing|neither|nor|cannot)\b|n't\b", re.I)
+NEGATION = re.compile(r"\b(?:not|no|never|none|nobody|nothing|neither|nor|cannot)\b|n['’]t\b", re.I)
+"""A negation, its "n't" with either apostrophe: `content_words` folds ’ to ' and drops
+"isn’t" as it drops "isn't", so a negation missed here would leave "Staging isn’t on
+db3." the same words as "Staging is on db3." (review34 F2)."""
 NOT = "\0not"
 """How `fact_words` marks a negation: no word two sayings share."""
 MARK = "\0"
@@ -137,6 +140,16 @@ billing, not search"), a direction or a comparison ("reports to Bob", "from db3 
 "faster than X"). The same words in another order are another fact when such a word
 takes another one, and the same fact when only the order moved ("On db3, staging runs.")."""
 _CLAUSE_END = re.compile(r"[,;:!?()]|\.(?!\w)|\s(?:and|but|or|while|whereas)\s", re.I)
+_PASSIVE = re.compile(
+    r"\b(?:is|are|was|were|be|been|being|gets?|got)\s+(?:\w+ly\s+)?"
+    r"(?:\w+(?:ed|en|wn)|led|run|built|made|held|kept|set|sent|paid|bought|won|done|put|"
+    r"told|taught|brought|found|cut|shut|read)\b",
+    re.I,
+)
+"""A passive verb ("was moved", "is owned", "got approved"): the "by" after it in its
+clause names the doer, who is the subject of the active wording ("The deadline was moved
+to Friday by Dana." is "Dana moved the deadline to Friday."), so it takes no mark
+(review34 F3)."""
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
 """Where a turn's sentences part: after a stop, or at a line break."""
 DATE_NOTE = re.compile(r"\s*\((?:[A-Z][a-z]+ )?\d{4}(?: to (?:[A-Z][a-z]+ )?\d{4})?\)(?=[\s.!]*$)")
@@ -182,9 +195,11 @@ def fact_words(text: str) -> frozenset[str]:
 def taken_words(text: str) -> frozenset[str]:
     """A mark of each `ORDERED` word with the first content word it takes in its clause,
     `MARK` before `not:search`, `to:bob` (every form of a negation, "never", "n't", is
-    `not`)."""
+    `not`); a passive's "by" takes none (`_PASSIVE`)."""
     marks = set()
     for cue in ORDERED.finditer(text):
+        if cue[0].casefold() == "by" and _PASSIVE.search(_clause_before(text, cue.start())):
+            continue  # the doer of a passive (`_PASSIVE`)
         rest = text[cue.end() :]
         if end := _CLAUSE_END.search(rest):
             rest = rest[: end.start()]
@@ -193,6 +208,13 @@ def taken_words(text: str) -> frozenset[str]:
             how = "not" if NEGATION.fullmatch(cue[0]) else " ".join(cue[0].casefold().split())
             marks.add(f"{MARK}{how}:{taken[0]}")
     return frozenset(marks)
+
+
+def _clause_before(text: str, end: int) -> str:
+    """The part of the clause ending at `end` that comes before it."""
+    before = text[:end]
+    starts = [found.end() for found in _CLAUSE_END.finditer(before)]
+    return before[starts[-1] :] if starts else before
 
 
 def plain(words: frozenset[str]) -> frozenset[str]:

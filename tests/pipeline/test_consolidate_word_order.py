@@ -52,3 +52,33 @@ def test_the_same_words_moved_about_are_still_one_fact(cli, workspace: Path) -> 
     assert cli("-w", workspace, "consolidate", "--force").exit_code == 0
 
     assert (workspace / "MEMORY.md").read_text().count("db3") == 1
+
+
+ACTIVE, PASSIVE = "Dana moved the deadline to Friday.", "The deadline was moved to Friday by Dana."
+
+
+def test_a_passive_wording_is_the_same_fact(cli, workspace: Path) -> None:
+    """review34 F3: a passive's "by" names its doer, the active wording's subject; marked
+    as a direction, it made two facts of one, and a forget of one left the other."""
+    for fact in (ACTIVE, PASSIVE):
+        assert cli("-w", workspace, "save", fact).exit_code == 0
+    assert cli("-w", workspace, "consolidate", "--force").exit_code == 0
+    assert (workspace / "MEMORY.md").read_text().count("Friday") == 1
+
+    assert cli("-w", workspace, "forget", ACTIVE).exit_code == 0
+
+    assert "Friday" not in (workspace / "MEMORY.md").read_text()
+
+
+def test_a_forgotten_fact_said_again_in_the_passive_stays_forgotten(cli, workspace: Path) -> None:
+    assert cli("-w", workspace, "save", ACTIVE).exit_code == 0
+    assert cli("-w", workspace, "forget", ACTIVE).exit_code == 0
+    turn = {"role": "user", "name": "Ana", "content": PASSIVE, "ts": "2026-11-05T09:00:00Z"}
+    assert (
+        cli("-w", workspace, "thread", "append", "t1", input=json.dumps(turn) + "\n").exit_code == 0
+    )
+
+    assert cli("-w", workspace, "flush").exit_code == 0
+    assert cli("-w", workspace, "consolidate").exit_code == 0
+
+    assert "Friday" not in (workspace / "MEMORY.md").read_text()
