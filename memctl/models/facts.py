@@ -2695,7 +2695,8 @@ _RULE_LABEL = re.compile(
 """A rule labelled as one before it ("Rule number one: always run make lint", "Team
 rule: squash before merging")."""
 _RULE_TAG = re.compile(
-    r"^(?P<rest>.+?)(?<!\s)\s*[,;—–]\s*(?:that['’]s|that\s+is|it['’]s|it\s+is|this\s+is)\s+"
+    r"^(?P<rest>.+?)(?:(?<!\s)|(?<=\A\s))\s*[,;—–]"
+    r"\s*(?:that['’]s|that\s+is|it['’]s|it\s+is|this\s+is)\s+"
     rf"(?:a|an|the|our|my)\s+(?:[a-z]+\s+){{0,2}}?{_RULE_NOUN}\b[\s.!]*$",
     re.I,
 )
