@@ -40,6 +40,11 @@ the daily file's own day), and every bullet of a ledger is paid for in every
 consolidation and recall. For the same reason a bullet keeps only what bears the fact:
 fillers (emoji, laughter, "honestly", a set-off "you know") and a clause that says
 nothing alone ("..., I'm so nervous") are left out.
+
+A message may hold anything, a run of 20,000 spaces too. A pattern opening on spaces
+starts only where their run starts (a lookbehind: no space before it): tried at each
+space, it read the rest of the run each time (quadratic: 13 CPU-s for one flush), and a
+match from inside the run would have matched from its start, which is tried first.
 """
 
 from __future__ import annotations
@@ -843,7 +848,7 @@ _SAME_DAY_AGAIN = re.compile(
 tues 19th"): one day, written once (its first reading has its month)."""
 
 
-_CLAUSE_EDGE = re.compile(r"[,;:.!?]\s+|\s+(?:and|but|so|then)\s+", re.I)
+_CLAUSE_EDGE = re.compile(r"[,;:.!?]\s+|(?<!\s)\s+(?:and|but|so|then)\s+", re.I)
 _NOT_PAST = re.compile(
     r"^\s*(?!(?:during|morning|evening|(?:no|some|any|every)?thing|spring|wedding|meeting|"
     r"building)\b)[a-z]\w+ing\b|\b(?:am|is|are|['’]m|['’]re)\s+(?:\w+\s+)?\w+ing\b",
@@ -2717,7 +2722,8 @@ _RULE_LABEL = re.compile(
 """A rule labelled as one before it ("Rule number one: always run make lint", "Team
 rule: squash before merging")."""
 _RULE_TAG = re.compile(
-    r"^(?P<rest>.+?)\s*[,;—–]\s*(?:that['’]s|that\s+is|it['’]s|it\s+is|this\s+is)\s+"
+    r"^(?P<rest>.+?)(?:(?<!\s)|(?<=\A\s))\s*[,;—–]"
+    r"\s*(?:that['’]s|that\s+is|it['’]s|it\s+is|this\s+is)\s+"
     rf"(?:a|an|the|our|my)\s+(?:[a-z]+\s+){{0,2}}?{_RULE_NOUN}\b[\s.!]*$",
     re.I,
 )
@@ -2910,7 +2916,7 @@ def _named_opening(sentence: str) -> bool:
     return word not in _NO_ONE | _STOP | _FILLER | _COMMON_WORDS | _NOT_LEARNED
 
 
-_TAG_ASKED = re.compile(r"[\s,]+(?:right|innit|correct)\s*[.!]*$", re.I)
+_TAG_ASKED = re.compile(r"(?<![\s,])[\s,]+(?:right|innit|correct)\s*[.!]*$", re.I)
 """A tag asking to confirm, its question mark dropped as chat drops it ("we land at 6
 right")."""
 _SHOUTED = re.compile(r"[A-Z]{5,}")
@@ -5661,7 +5667,8 @@ def _said_laughing(pieces: list[str], index: int) -> bool:
 
 
 _HEDGE_IN_PASSING = re.compile(
-    r"(,?)\s*(?<![\w'-])(?:basically|literally|actually|kinda|btw|by the way)(?![\w'-])(,?)", re.I
+    r"(,?)(?<!\s)\s*(?<![\w'-])(?:basically|literally|actually|kinda|btw|by the way)(?![\w'-])(,?)",
+    re.I,
 )
 """A hedge or an aside in passing ("..., actually, ...", "... btw"): the comma it was
 set off with stays, once."""
@@ -5700,9 +5707,9 @@ def _without_hedged_count(text: str) -> str:
 
 
 _DEGREE_HEDGE = re.compile(
-    r"(?<!\bwhat)(?<!\bthis)(?<!\bthat)(?<!\bsome)(?<!\bthe)(?<!\bany)(?<!\bone)(?<!\bsame)"
+    r"(?:(?<!\s)(?<!\bwhat)(?<!\bthis)(?<!\bthat)(?<!\bsome)(?<!\bthe)(?<!\bany)(?<!\bone)(?<!\bsame)"
     r"(?<!\ba)(?<!\bno)(?<!\bevery)(?<!\bwhich)(?<!\bmy)(?<!\byour)(?<!\bhis)(?<!\bher)"
-    r"(?<!\bour)(?<!\btheir)(?<!\bits)"
+    r"(?<!\bour)(?<!\btheir)(?<!\bits)|(?<!\s\s)(?<=\s))"
     r"\s+(?:kind|sort)\s+of(?=\s+(?!(?:a|an|the|my|your|his|her|our|their|this|that|these|"
     r"those|thing|things|stuff|person|people|guy|place)\b)[a-z])",
     re.I,
@@ -5739,7 +5746,7 @@ _SET_OFF_WORDS = [
 
 
 _ASIDE_END = re.compile(
-    r",?\s*\b(?:keep (?:that|this|it) in mind|just so you know|(?:just )?fyi|"
+    r",?(?<!\s)\s*\b(?:keep (?:that|this|it) in mind|just so you know|(?:just )?fyi|"
     r"for what it'?s worth|if you must know|believe it or not|fingers crossed|wish me luck|"
     r"knock on wood|touch wood|to be (?:honest|fair)|if I'?m honest|so,?\s+yeah)\s*(?=[.!]*$)",
     re.I,
@@ -5793,7 +5800,7 @@ _LIKE_AFTER_BE = re.compile(
 hundred quid"): after a comma or a form of "be", before a comma or the end. Not the verb
 ("I'd like, um, Ana to come") nor "things like, you know, ...", which name a kind."""
 _REPAIR = re.compile(
-    r"(?P<pre>^|[,;]\s*|\s+)(?P<marker>(?:no,?\s+(?:wait|sorry|hang\s+on)|or\s+rather|"
+    r"(?P<pre>^|[,;]\s*|(?<!\s)\s+)(?P<marker>(?:no,?\s+(?:wait|sorry|hang\s+on)|or\s+rather|"
     r"scratch\s+that|I\s+mean)(?![\w'’])|(?:wait|sorry|actually|hang\s+on),?\s+no"
     r"(?=\s*[,.!:;]|\s*$|\s+\d))[,.!:]*\s*",
     re.I,
@@ -5991,7 +5998,7 @@ def _without_disfluencies(sentence: str) -> str:
     return text[:1].upper() + text[1:] if text[:1].islower() and sentence[:1].isupper() else text
 
 
-_SPACE_BEFORE_MARK = re.compile(r"\s+([,.!?;:])")
+_SPACE_BEFORE_MARK = re.compile(r"(?<!\s)\s+([,.!?;:])")
 _MARKS = re.compile(r"([!?.])[!?.]+")
 _STRAY_COMMA = re.compile(r",+(?=[,.!?;:]|$)")
 
@@ -6024,9 +6031,9 @@ def _without_fillers(sentence: str) -> str:
 
 
 _CLAUSE = re.compile(
-    r"(?:[,;]|\s+[-–—]+)\s+(?:(?:and|but|so|because|cause|plus)\s+)?"
-    r"|\s+(?:so|but|because|cause)\s+"
-    r"|\s+and\s+(?=(?:it|it's|that|that's|this|i|i'm|we|we're|they|they're)\b)",
+    r"(?:[,;]|(?<!\s)\s+[-–—]+)\s+(?:(?:and|but|so|because|cause|plus)\s+)?"
+    r"|(?<!\s)\s+(?:so|but|because|cause)\s+"
+    r"|(?<!\s)\s+and\s+(?=(?:it|it's|that|that's|this|i|i'm|we|we're|they|they're)\b)",
     re.I,
 )
 _CLAUSE_SUBJECT = re.compile(
@@ -6122,7 +6129,9 @@ def _fact_clauses(sentence: str, names: frozenset[str]) -> str:
 
 _LONG = 20
 """Words a bullet may have before it is cut at a clause boundary (`_within_length`)."""
-_BOUNDARY = re.compile(r"[,;]\s+|\s+[-–—]+\s+|\s+(?=(?:and|but|so|because|which|who)\s)", re.I)
+_BOUNDARY = re.compile(
+    r"[,;]\s+|(?<!\s)\s+(?:[-–—]+\s+|(?=(?:and|but|so|because|which|who)\s))", re.I
+)
 
 
 def _within_length(sentence: str, names: frozenset[str]) -> str:
@@ -6144,7 +6153,7 @@ def _within_length(sentence: str, names: frozenset[str]) -> str:
 
 
 _PART = re.compile(r"[,;:]")
-_JOINS = re.compile(r"[,;:]|\s+and\s+", re.I)
+_JOINS = re.compile(r"[,;:]|(?<!\s)\s+and\s+", re.I)
 _ABOUT_IT = re.compile(r"\b(?:it|that|this|them)\s*[.!]*$", re.I)
 _ABOUT_THAT = re.compile(
     r"\b(?:that|this|those|these)\s+(?!(?:days|weeks|months|years|times)\b)[a-z]+\s*[.!]*$", re.I
@@ -6255,7 +6264,7 @@ _RUN_ON = re.compile(
 """Where a sentence of the speaker's own starts inside a comment run on without a stop."""
 _DATED = re.compile(rf"\d|{_RELATIVE.pattern}", re.I | re.X)
 _IT_OPENING = re.compile(r"(?:it|that|this)\b", re.I)
-_CLAUSE_END = re.compile(r"[,;:!]\s+|\s+[-–—]+\s+|\s+but\s+")
+_CLAUSE_END = re.compile(r"[,;:!]\s+|(?<!\s)\s+(?:[-–—]+|but)\s+")
 _CONJUNCTION = re.compile(r"^(?:and|but|so|because)\s+", re.I)
 
 
@@ -6297,7 +6306,7 @@ def _without_preamble(sentence: str) -> str:
 
 
 _TAIL_QUESTION = re.compile(
-    r"(?:,|\s+[-–—]+)\s*(?:(?:and|but|so)\s+)?(?:"
+    r"(?:,|(?<!\s)\s+[-–—]+)\s*(?:(?:and|but|so)\s+)?(?:"
     r"(?:is|are|was|were|do|does|did|can|could|would|will|should|have|has)\s+"
     r"(?:you|u|it|that|this|there)\b(?!\s*\?*$)"
     r"|(?:what|how|why|where|when|who)(?:'s\b|\s+(?:(?:do|does|did|is|are|was|were|would|"
@@ -6607,7 +6616,7 @@ def _you_named(
     return _YOU_INSIDE.sub(lambda match: _listener(match, others[0]), sentence)
 
 
-_LISTENER_CLAUSE = re.compile(r"[,;]\s+|\s+[-–—]+\s+|\s+(?=(?:but|so)\s)", re.I)
+_LISTENER_CLAUSE = re.compile(r"[,;]\s+|(?<!\s)\s+(?:[-–—]+\s+|(?=(?:but|so)\s))", re.I)
 
 
 def _without_listener(sentence: str) -> str:

@@ -288,9 +288,11 @@ _DATE = re.compile(
 )
 _WORD = re.compile(r"[\w][\w'’./:@-]*")
 # What may trail a value without being part of it: "db7 because db3 was full",
-# "Berlin in March 2024", "db7 last week", "(May 2023)".
+# "Berlin in March 2024", "db7 last week", "(May 2023)". It starts only where a run of
+# spaces starts, or at the first character searched from (1): from inside a run it read
+# the rest of the run at each space (quadratic), to find what its start had found.
 _VALUE_END = re.compile(
-    rf"\s*(?:[,;(—–]|\s-\s|\b(?:because|since|as of|after|before|when|while|so that|so|but|"
+    rf"(?:(?<!\s)|(?<=\A\s))\s*(?:[,;(—–]|\s-\s|\b(?:because|since|as of|after|before|when|while|so that|so|but|"
     rf"which|who|where|until|for now|for good|due to|from now on|going forward|"
     rf"starting|effective|last|this|next|yesterday|today|tomorrow|recently|earlier|for|"
     rf"now|again|these days|in (?:the )?(?:spring|summer|autumn|fall|winter)|"
@@ -315,7 +317,8 @@ _SPEAKER = re.compile(r"^([A-Z][\w'.-]*(?: [A-Z][\w'.-]*){0,2}): ")
 # A quotation that is the whole fact ('Ana: “the review is at 14:15 now”') says what the
 # sentence quoted says.
 _QUOTED = re.compile(r"^[“\"](?P<said>[^“”\"]+)[”\"]$")
-_SAID = re.compile(r"\s*\((?:[^()]*\d{4}[^()]*|[^()]*said[^()]*)\)")
+# A date or "said ..." in brackets; its spaces before it from where their run starts.
+_SAID = re.compile(r"(?<!\s)\s*\((?:[^()]*\d{4}[^()]*|[^()]*said[^()]*)\)")
 _NP = r"(?P<subject>[\w'’./:@-]+(?: [\w'’./:@-]+){0,7}?)"
 _NOW = r"(?P<now>now |currently |since then |from now on )?"
 # A verb of change in any tense or aspect (fixaudit13b): "moved", "moves", "is moving",

@@ -12,8 +12,19 @@ import time
 import pytest
 
 from memctl.models.builtin import BuiltinModel
-from memctl.models.facts import _HEDGED_COUNT, _PLACE, _PLURAL_OR_OWNED, _without_hedged_count
+from memctl.models.facts import (
+    _BOUNDARY,
+    _DEGREE_HEDGE,
+    _HEDGED_COUNT,
+    _PLACE,
+    _PLURAL_OR_OWNED,
+    _REPAIR,
+    _RULE_TAG,
+    _TAG_ASKED,
+    _without_hedged_count,
+)
 from memctl.models.interface import Request
+from memctl.models.supersede import _VALUE_END
 
 
 def flush(text: str) -> str:
@@ -58,3 +69,43 @@ def test_the_patterns_over_a_long_word_are_bounded() -> None:
         "app/billing",
         "invoice.py",
     ]
+
+
+SPACES = " " * 20_000
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # `_REPAIR`, `_BOUNDARY`, `_CLAUSE`, `_TAG_ASKED` ... each tried at every space of
+        # the run and read to its end: 13.3 s (speed26)
+        f"We deploy on{SPACES}Fridays, right",
+        # `_RULE_TAG`'s rule before its tag ended at every space: 14.0 s
+        f"Keep commits small{SPACES}, that's a team rule",
+    ],
+    ids=["run-inside", "run-before-tag"],
+)
+def test_a_flush_of_a_run_of_spaces_is_bounded(text: str) -> None:
+    started = time.process_time()
+    flush(text)
+    assert time.process_time() - started < 2
+
+
+def test_the_patterns_over_a_run_of_spaces_are_bounded() -> None:
+    """Each pattern opening on spaces starts only where a run of them starts (a match
+    inside the run would have matched from its start), and still finds what it did."""
+    started = time.process_time()
+    assert not list(_REPAIR.finditer(f"a{SPACES}b"))
+    assert not list(_BOUNDARY.finditer(f"a{SPACES}b"))
+    assert _TAG_ASKED.search(f"a{SPACES}b") is None
+    assert _DEGREE_HEDGE.sub("", f"a{SPACES}b") == f"a{SPACES}b"
+    assert _RULE_TAG.match(f"a{SPACES}b") is None
+    assert _VALUE_END.search(f"a{SPACES}b", 1) is None
+    assert time.process_time() - started < 1
+    assert [m["marker"] for m in _REPAIR.finditer("on Thursday  no wait  Friday")] == ["no wait"]
+    assert [m.span() for m in _BOUNDARY.finditer("we moved   and it rained")] == [(8, 11)]
+    assert _TAG_ASKED.search("we land at 6   right")
+    assert _DEGREE_HEDGE.sub("", "I   kind of want what kind of car") == "I want what kind of car"
+    assert (rule := _RULE_TAG.match("Squash first   , that's a team rule"))
+    assert rule["rest"] == "Squash first"
+    assert (end := _VALUE_END.search("db7   because", 1)) and end.start() == 3
