@@ -5,13 +5,16 @@ note a command writes starts with the command's name as typed (`search: `, `thre
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+import threading
 from collections.abc import Callable
 from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
 
-from tests.support.helpers import run_memctl
+from tests.support.helpers import HOLD_LOCK, on_pty, run_memctl
 
 Setup = Callable[[Path, Path], list[str]]
 """(workspace, tmp_path) -> the arguments after `-w workspace`."""
@@ -220,3 +223,56 @@ def test_a_ledger_that_is_not_utf8_is_told_everywhere(cli, workspace: Path) -> N
     assert logged.exit_code == 0, logged
     assert "Der Drucker heißt HP-9." in logged.stdout
     assert "log: skipped memory/2026-12-02.md: not UTF-8" in logged.stderr
+
+
+def _holding(lock: Path) -> subprocess.Popen[str]:
+    """Another process holding the workspace lock until its stdin closes."""
+    lock.parent.mkdir(exist_ok=True)
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLD_LOCK, str(lock)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert holder.stdout is not None and holder.stdout.readline() == "held\n"
+    return holder
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("quiet", [False, True])
+def test_a_wait_for_the_workspace_lock_is_said_once_on_a_terminal(
+    workspace: Path, quiet: bool
+) -> None:
+    """Audit 21 F4: a writer behind a held workspace lock waited up to 60 s with no word,
+    on a terminal too, and looked hung. After a second it says once whom it waits for;
+    -q stays silent, as do hooks (their workspace is told of no wait)."""
+    holder = _holding(workspace / ".memctl" / "lock")
+    assert holder.stdin is not None
+    shown = bytearray()
+
+    def release(piece: bytes) -> None:
+        shown.extend(piece)
+        if b"release the workspace lock" in shown and not holder.stdin.closed:
+            holder.stdin.close()
+
+    timer = threading.Timer(4.0, lambda: holder.stdin.closed or holder.stdin.close())
+    timer.start()
+    try:
+        given = ["-q"] if quiet else []
+        run = on_pty(
+            ["-w", workspace, *given, "save", "The lock test fact is alpha."], on_output=release
+        )
+    finally:
+        timer.cancel()
+        if not holder.stdin.closed:
+            holder.stdin.close()
+        holder.wait(timeout=30)
+    text = run.terminal.decode()
+    assert run.returncode == 0, text
+    assert "alpha" in (workspace / "MEMORY.md").read_text()
+    if quiet:
+        assert "waiting" not in text, text
+        return
+    assert text.count("waiting for another memctl") == 1, text
+    assert f"save: waiting for another memctl (pid {holder.pid}, python -c" in text, text
+    assert "to release the workspace lock (up to 60 s)…" in text
