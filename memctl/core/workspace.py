@@ -163,6 +163,8 @@ class Workspace:
     root: Path
     timezone: str = "local"
     _lock: Any = field(default=None, repr=False)
+    _swept: bool = field(default=False, repr=False, compare=False)
+    """Whether this process's first hold of the lock removed killed runs' temp files."""
     on_lock_wait: Callable[[str, int | None, bool], None] | None = field(
         default=None, repr=False, compare=False
     )
@@ -391,11 +393,23 @@ class Workspace:
                     + _holder_named(lock_holder(path))
                 ) from None
             try:
+                if not self._swept:
+                    self.remove_leftovers()
                 yield
             finally:
                 lock.release()
 
         return held()
+
+    def remove_leftovers(self) -> list[Path]:
+        """Delete the temp files of writes a killed memctl left (`durable.remove_leftovers`)
+        in the folders memctl writes whole files to; done at the first hold of the
+        workspace lock in a process, and by `doctor`, which names them."""
+        from memctl.core.durable import remove_leftovers
+
+        self._swept = True
+        folders = (self.root, self.memory_dir, self.root / "threads", self.state_dir)
+        return [path for folder in folders for path in remove_leftovers(folder)]
 
     @contextlib.contextmanager
     def stage_lock(self, name: str, blocking: bool = True) -> Iterator[bool]:

@@ -5,9 +5,11 @@ note a command writes starts with the command's name as typed (`search: `, `thre
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Callable
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -276,3 +278,38 @@ def test_a_wait_for_the_workspace_lock_is_said_once_on_a_terminal(
     assert text.count("waiting for another memctl") == 1, text
     assert f"save: waiting for another memctl (pid {holder.pid}, python -c" in text, text
     assert "to release the workspace lock (up to 60 s)…" in text
+
+
+def _leftover(folder: Path, name: str, age: float) -> Path:
+    """A temp file as a killed write_atomic leaves it, `age` seconds old."""
+    path = folder / name
+    path.write_text('{"version": 1}')
+    then = time.time() - age
+    os.utime(path, (then, then))
+    return path
+
+
+def test_a_write_removes_the_temp_files_killed_runs_left(workspace: Path) -> None:
+    """Audit 21 F7: a SIGKILLed hook left .memctl/.state.json.XXXXXXXX.tmp for good (a
+    whole copy of state.json). The next write removes those older than a minute; a
+    younger one may be a live write's, and stays."""
+    (workspace / ".memctl").mkdir(exist_ok=True)
+    old = _leftover(workspace / ".memctl", ".state.json.m5cn0z3w.tmp", 120)
+    memory = _leftover(workspace, ".MEMORY.md.ab_cd123.tmp", 120)
+    young = _leftover(workspace / ".memctl", ".state.json.k2x9q0aa.tmp", 5)
+    mine = _leftover(workspace, "notes.tmp", 120)
+    run = run_memctl(workspace, "-q", "save", "The leftover test fact is beta.")
+    assert run.exit_code == 0, run.stderr
+    assert not old.exists() and not memory.exists()
+    assert young.exists() and mine.exists()
+
+
+def test_doctor_removes_and_names_the_temp_files_killed_runs_left(workspace: Path) -> None:
+    (workspace / ".memctl").mkdir(exist_ok=True)
+    old = _leftover(workspace / ".memctl", ".state.json.m5cn0z3w.tmp", 120)
+    run = run_memctl(workspace, "doctor", "--offline")
+    assert "removed 1 temp file that killed runs left (never read): " in run.stdout, run.stdout
+    assert ".memctl/.state.json.m5cn0z3w.tmp" in run.stdout
+    assert not old.exists()
+    again = run_memctl(workspace, "doctor", "--offline")
+    assert "temp file" not in again.stdout
