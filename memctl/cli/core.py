@@ -190,7 +190,8 @@ Environment:
 \b
 Exit codes:
   0    done (search: something matched)
-  1    the operation failed: a model or provider error (search: nothing matched)
+  1    the operation failed: a model or provider error, or another memctl held the
+       workspace lock for more than 60 s (search: nothing matched)
   2    bad usage, configuration or input; nothing was changed
   70   a bug in memctl: one `internal error` line (-v for the traceback); please report it
   130  interrupted (Ctrl-C)
@@ -219,6 +220,9 @@ class Globals:
     quiet: bool = False
     verbose: bool = False
     no_redact: bool = False
+    command: str = "memctl"
+    """The command as typed (`save`, `thread append`): what a note it writes starts with
+    where no command wrote the line itself (a wait for the workspace lock)."""
     stamp: Callable[[], str] | None = None
     """What an error line carries after `memctl: error: ` (`output.fail`): maintain and
     `flush --auto` (the cron jobs) set the local time when stderr is not a terminal
@@ -242,8 +246,33 @@ class Globals:
             redaction = dataclasses.replace(config.redaction, enabled=False)
             config = dataclasses.replace(config, redaction=redaction)
         ws = Workspace(root, config.timezone)
-        ws.on_lock_wait = lock_wait_shown
+        ws.on_lock_wait = None if self.quiet else functools.partial(lock_wait_told, self.command)
         return ws, config
+
+
+def lock_wait_told(command: str, stage: str, pid: int | None, waiting: bool) -> None:
+    """Workspace.on_lock_wait for a command line (`command` as typed starts the line):
+    a wait for a stage's lock names the other run; one for the workspace lock (told
+    after a second; up to a minute, then exit 1) names its holder's command, and is said
+    on a terminal with no spinner too. Globals.open leaves -q runs untold."""
+    from memctl.core.workspace import LOCK_WAIT_SECONDS, WORKSPACE_LOCK, process_command
+
+    if not waiting:
+        lock_wait_shown(None)
+        return
+    pid_named = f" (pid {pid})" if pid is not None else ""
+    if stage != WORKSPACE_LOCK:
+        kind, _, thread = stage.partition(".")
+        what = f"another {kind}" + (f" of thread {thread}" if thread else "")
+        lock_wait_shown(f"{kind}: waiting for {what}{pid_named}…")
+        return
+    running = process_command(pid) if pid is not None else None
+    holder = f" (pid {pid}, {running})" if running else pid_named
+    lock_wait_shown(
+        f"{command}: waiting for another memctl{holder} to release the workspace lock "
+        f"(up to {LOCK_WAIT_SECONDS:g} s)…",
+        without_spinner=True,
+    )
 
 
 def _local_now() -> str:
@@ -258,7 +287,14 @@ def _local_now() -> str:
 
 def globals_of(ctx: typer.Context) -> Globals:
     obj = ctx.find_root().obj
-    return obj if isinstance(obj, Globals) else Globals()
+    g = obj if isinstance(obj, Globals) else Globals()
+    names: list[str] = []
+    level: Any = ctx  # typer's Context, its parents click's
+    while level.parent is not None:
+        names.append(level.info_name or "")
+        level = level.parent
+    g.command = " ".join(reversed(names)) or "memctl"
+    return g
 
 
 def _version(value: bool) -> None:

@@ -384,21 +384,21 @@ _SHOWN: list[Progress] = []
 """The spinner on the terminal now, if any: `lock_wait_shown` words a wait on it."""
 
 
-def lock_wait_shown(stage: str, pid: int | None, waiting: bool) -> None:
-    """Workspace.on_lock_wait for a command line: while another process holds a stage's
-    lock, the spinner says so ("flush: waiting for another flush (pid 4242)"), not
-    "extracting facts" for the seconds the other run takes. Without a spinner (a pipe,
-    cron, -q) nothing is printed: the run is only slower."""
-    if not _SHOWN:
-        return
-    progress = _SHOWN[-1]
-    if not waiting:
-        progress.resume()
-        return
-    kind, _, thread = stage.partition(".")
-    what = f"another {kind}" + (f" of thread {thread}" if thread else "")
-    holder = f" (pid {pid})" if pid is not None else ""
-    progress.wait(f"{kind}: waiting for {what}{holder}…")
+def lock_wait_shown(message: str | None, *, without_spinner: bool = False) -> None:
+    """A wait for a lock on the terminal (`views.lock_wait_told` words it): the spinner
+    says it ("flush: waiting for another flush (pid 4242)…"), not "extracting facts" for
+    the seconds the other run takes, and goes back to its stage when `message` is None.
+    `without_spinner`: also said once on a terminal with no spinner (save, forget,
+    thread append), where a wait of up to a minute looked hung (audit 21 F4). In a pipe
+    or cron nothing is printed: the run is only slower."""
+    progress = _SHOWN[-1] if _SHOWN else None
+    if message is None:
+        if progress is not None:
+            progress.resume()
+    elif progress is not None:
+        progress.wait(message)
+    elif without_spinner and sys.stderr.isatty():
+        print(terminal_text(message), file=sys.stderr)
 
 
 def page(text: str, *, painted: bool = False) -> None:

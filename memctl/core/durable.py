@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import stat
 import sys
 from pathlib import Path
@@ -156,6 +157,35 @@ def write_atomic(
     if durable:
         fsync_dir(path.parent)
     _journal(path)
+
+
+LEFTOVER_SECONDS = 60.0
+"""A `write_atomic` temp file older than this is a killed process's leftover: a live
+write renames its own within milliseconds (or seconds, for tens of MB)."""
+_TEMP_NAME = re.compile(r"\..+\.[a-z0-9_]{8}\.tmp")
+"""What `tempfile.mkstemp` names a `write_atomic` temp file: `.state.json.m5cn0z3w.tmp`."""
+
+
+def remove_leftovers(folder: Path, older_than: float = LEFTOVER_SECONDS) -> list[Path]:
+    """Delete the temp files `write_atomic` left in `folder` when its process was killed
+    between writing and renaming (audit 21 F7: a SIGKILLed hook left a whole copy of
+    state.json for good), those older than `older_than` seconds; the paths deleted.
+    Never read, they only take room and keep values a `forget --purge` erased."""
+    import time
+
+    removed: list[Path] = []
+    try:
+        with os.scandir(folder) as listing:
+            found = [e for e in listing if _TEMP_NAME.fullmatch(e.name)]
+    except OSError:
+        return removed
+    limit = time.time() - older_than
+    for entry in found:
+        with contextlib.suppress(OSError):
+            if entry.is_file(follow_symlinks=False) and entry.stat().st_mtime < limit:
+                os.unlink(entry.path)
+                removed.append(Path(entry.path))
+    return removed
 
 
 def append_durable(path: Path, data: bytes) -> None:

@@ -76,3 +76,9 @@ class ContextOverflowError(ModelError):
 
 class BusyError(MemctlError):
     """Another process holds a lock this run needed within its wait time (exit 1)."""
+
+
+class ConflictError(BusyError):
+    """Another process rewrote a file while this run worked on its copy, so this run
+    writes nothing (exit 1). A kind of BusyError: `maintain` leaves it to its next run,
+    as it does a held lock, since nothing failed but the timing."""

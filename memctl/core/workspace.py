@@ -39,6 +39,13 @@ if TYPE_CHECKING:
 
 DAILY_NAME = re.compile(r"(\d{4})-(\d{2})-(\d{2})\.md")
 LOCK_WAIT_SECONDS = 60.0
+LOCK_NOTICE_SECONDS = 1.0
+"""How long a wait for the workspace lock goes unsaid: a save behind another's append
+waits milliseconds; one behind a long index build or a hung memctl is told after this
+(`Workspace.on_lock_wait`), rather than looking hung for up to LOCK_WAIT_SECONDS."""
+TOLD_WAIT_SECONDS = 10.0
+"""Only a wait allowed longer than this is told: search's 2 s for the index gives up
+with a note of its own, and a told wait it then ends would only be noise."""
 JOURNAL_NAME = "index.journal"
 """In the state folder: the files memctl wrote since the search index last read it."""
 SYNC_GIT_NAME = "sync.git"
@@ -119,6 +126,36 @@ def lock_holder(path: Path) -> int | None:
     return None
 
 
+WORKSPACE_LOCK = "workspace"
+"""The stage `on_lock_wait` is told of for the workspace lock (the others are stage locks)."""
+
+
+def _holder_named(pid: int | None) -> str:
+    """` (pid 4242, memctl consolidate)`, what a lock error says of the holder, when
+    known."""
+    if pid is None:
+        return ""
+    command = process_command(pid)
+    return f" (pid {pid}" + (f", {command})" if command else ")")
+
+
+def process_command(pid: int) -> str | None:
+    """What process `pid` runs, from Linux's /proc, for a message naming a lock's holder:
+    `memctl consolidate --force` for memctl however started (its script, `python -m
+    memctl`), else the program's name and arguments; at most 60 characters, None when
+    it cannot be read."""
+    try:
+        raw = Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return None
+    words = raw.decode("utf-8", "replace").rstrip("\0").split("\0")
+    names = [Path(word).name for word in words]
+    start = names.index("memctl") if "memctl" in names else 0
+    words = [Path(words[start]).name, *words[start + 1 :]] if words[0] else []
+    text = " ".join(" ".join(words).split())  # a `python -c` script's lines, one line
+    return (text if len(text) <= 60 else text[:59] + "…") or None
+
+
 @dataclass
 class Workspace:
     """A workspace folder: its paths, its timezone, and its lock."""
@@ -126,12 +163,16 @@ class Workspace:
     root: Path
     timezone: str = "local"
     _lock: Any = field(default=None, repr=False)
+    _swept: bool = field(default=False, repr=False, compare=False)
+    """Whether this process's first hold of the lock removed killed runs' temp files."""
     on_lock_wait: Callable[[str, int | None, bool], None] | None = field(
         default=None, repr=False, compare=False
     )
     """Told (stage, holder's pid, True) when a stage lock is held by another process and
-    this one starts waiting for it, and (stage, None, False) once it has it: the CLI's
-    spinner then says "waiting for another flush (pid N)" instead of seeming to work."""
+    this one starts waiting for it, and (stage, None, False) once it has it (or gives
+    up): the CLI's spinner then says "waiting for another flush (pid N)" instead of
+    seeming to work. The workspace lock (stage WORKSPACE_LOCK) is told after
+    LOCK_NOTICE_SECONDS of a writer's wait. None (hooks, -q): waits are silent."""
     try_once: bool = field(default=False, repr=False, compare=False)
     """Set while maintenance runs (`trying_once`): a lock another process holds raises
     BusyError at once instead of being waited for, so cron's run exits instead of
@@ -328,22 +369,47 @@ class Workspace:
 
         if self.try_once:
             wait = 0
+        path = self.state_dir / "lock"
+        tell = self.on_lock_wait if wait < 0 or wait > TOLD_WAIT_SECONDS else None
 
         @contextlib.contextmanager
         def held() -> Iterator[None]:
             try:
-                lock.acquire(timeout=wait)
+                if tell is None:
+                    lock.acquire(timeout=wait)
+                else:
+                    try:
+                        lock.acquire(timeout=LOCK_NOTICE_SECONDS)
+                    except Timeout:
+                        tell(WORKSPACE_LOCK, lock_holder(path), True)
+                        try:
+                            lock.acquire(timeout=wait if wait < 0 else wait - LOCK_NOTICE_SECONDS)
+                        finally:
+                            tell(WORKSPACE_LOCK, None, False)
             except Timeout:
                 raise BusyError(
-                    f"the workspace lock {self.relative(self.state_dir / 'lock')} "
-                    "is held by another memctl" + (f" for more than {wait:g}s" if wait > 0 else "")
+                    f"the workspace lock {self.relative(path)} is held by another memctl"
+                    + (f" for more than {wait:g}s" if wait > 0 else "")
+                    + _holder_named(lock_holder(path))
                 ) from None
             try:
+                if not self._swept:
+                    self.remove_leftovers()
                 yield
             finally:
                 lock.release()
 
         return held()
+
+    def remove_leftovers(self) -> list[Path]:
+        """Delete the temp files of writes a killed memctl left (`durable.remove_leftovers`)
+        in the folders memctl writes whole files to; done at the first hold of the
+        workspace lock in a process, and by `doctor`, which names them."""
+        from memctl.core.durable import remove_leftovers
+
+        self._swept = True
+        folders = (self.root, self.memory_dir, self.root / "threads", self.state_dir)
+        return [path for folder in folders for path in remove_leftovers(folder)]
 
     @contextlib.contextmanager
     def stage_lock(self, name: str, blocking: bool = True) -> Iterator[bool]:

@@ -28,7 +28,12 @@ from typing import Any, Literal
 
 from memctl.core.config import Config
 from memctl.core.durable import write_atomic
-from memctl.core.errors import ContextOverflowError, MemctlError, ModelError, WorkspaceError
+from memctl.core.errors import (
+    ConflictError,
+    ContextOverflowError,
+    ModelError,
+    WorkspaceError,
+)
 from memctl.core.forgotten import Forgotten, TakeBack, read_tombstones
 from memctl.core.memory import shorten_long_lines
 from memctl.core.prompts import format_consolidation_prompt, is_no_reply, memory_document
@@ -523,9 +528,9 @@ def _commit(
     current = _read(ws.memory_md)
     if current != old:
         if not current.startswith(old):
-            raise MemctlError(
-                "MEMORY.md was rewritten by someone else during consolidation; "
-                "nothing written (run consolidate again)"
+            raise ConflictError(
+                "MEMORY.md was rewritten by another memctl during consolidation (a forget "
+                "or a correction); nothing written: the next consolidate merges into the new one"
             )
         suffix = current[len(old) :].lstrip(b"\n")
         result.carried_over = len(suffix)

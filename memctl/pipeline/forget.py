@@ -149,6 +149,7 @@ def forget(
     dry_run: bool = False,
     purge: bool = False,
     every: bool = True,
+    tool: str | None = None,
 ) -> ForgetResult:
     """Forget the facts `target` names: `PATH:LINE` (a line of MEMORY.md or a ledger) or
     a query (every fact containing it, case aside). `every=False` refuses (`Ambiguous`)
@@ -169,7 +170,9 @@ def forget(
     `forget --purge` and with nothing to take back, a step `memctl undo` refuses to
     undo: without it, `undo` right after a purge restored the copy from before the
     last consolidation, so it undid that consolidation, which nobody asked for
-    (audit 17 L6)."""
+    (audit 17 L6). `tool`: the agent's tool that asked (`memory_forget`,
+    `memory_replace`), which history names instead of the user's command, so that
+    `history` and `undo` tell the agent's forget from the user's (audit 21 F6)."""
     _check(target, replacement, purge=purge)
     with ws.lock():
         if not purge:
@@ -236,7 +239,7 @@ def forget(
                 ws,
                 memory,
                 Marks(dict(marks.offsets), dict(marks.tails)),
-                by="forget" if new is None else "forget --replace",
+                by=tool or ("forget" if new is None else "forget --replace"),
                 take_back=back,
             )
             result.history = ws.relative(saved)

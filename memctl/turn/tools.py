@@ -649,7 +649,9 @@ def _memory_forget(
     query = _string(args, "query", required=True) or ""
     from memctl.pipeline.forget import forget
 
-    result = _one_or_all(lambda every: forget(ws, config, query, every=every), args)
+    result = _one_or_all(
+        lambda every: forget(ws, config, query, every=every, tool="memory_forget"), args
+    )
     listed = "; ".join(result.facts)
     answer = f"Forgot {plural(len(result.facts), 'fact')}: {listed}"
     return _refreshed(ws, config, answer, result.facts, exports)
@@ -667,7 +669,10 @@ def _memory_replace(
 
     refuse_purged(ws, new)  # the new fact is saved: what the user purged stays purged
 
-    result = _one_or_all(lambda every: forget(ws, config, old, replacement=new, every=every), args)
+    result = _one_or_all(
+        lambda every: forget(ws, config, old, replacement=new, every=every, tool="memory_replace"),
+        args,
+    )
     listed = "; ".join(result.facts)
     answer = f"Replaced {plural(len(result.facts), 'fact')} ({listed}) with: {new.strip()}"
     return _refreshed(ws, config, answer, result.facts, exports)

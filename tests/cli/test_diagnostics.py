@@ -5,13 +5,18 @@ note a command writes starts with the command's name as typed (`search: `, `thre
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
+import threading
+import time
 from collections.abc import Callable
 from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
 
-from tests.support.helpers import run_memctl
+from tests.support.helpers import HOLD_LOCK, on_pty, run_memctl
 
 Setup = Callable[[Path, Path], list[str]]
 """(workspace, tmp_path) -> the arguments after `-w workspace`."""
@@ -220,3 +225,91 @@ def test_a_ledger_that_is_not_utf8_is_told_everywhere(cli, workspace: Path) -> N
     assert logged.exit_code == 0, logged
     assert "Der Drucker heißt HP-9." in logged.stdout
     assert "log: skipped memory/2026-12-02.md: not UTF-8" in logged.stderr
+
+
+def _holding(lock: Path) -> subprocess.Popen[str]:
+    """Another process holding the workspace lock until its stdin closes."""
+    lock.parent.mkdir(exist_ok=True)
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLD_LOCK, str(lock)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert holder.stdout is not None and holder.stdout.readline() == "held\n"
+    return holder
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("quiet", [False, True])
+def test_a_wait_for_the_workspace_lock_is_said_once_on_a_terminal(
+    workspace: Path, quiet: bool
+) -> None:
+    """Audit 21 F4: a writer behind a held workspace lock waited up to 60 s with no word,
+    on a terminal too, and looked hung. After a second it says once whom it waits for;
+    -q stays silent, as do hooks (their workspace is told of no wait)."""
+    holder = _holding(workspace / ".memctl" / "lock")
+    assert holder.stdin is not None
+    shown = bytearray()
+
+    def release(piece: bytes) -> None:
+        shown.extend(piece)
+        if b"release the workspace lock" in shown and not holder.stdin.closed:
+            holder.stdin.close()
+
+    timer = threading.Timer(4.0, lambda: holder.stdin.closed or holder.stdin.close())
+    timer.start()
+    try:
+        given = ["-q"] if quiet else []
+        run = on_pty(
+            ["-w", workspace, *given, "save", "The lock test fact is alpha."], on_output=release
+        )
+    finally:
+        timer.cancel()
+        if not holder.stdin.closed:
+            holder.stdin.close()
+        holder.wait(timeout=30)
+    text = run.terminal.decode()
+    assert run.returncode == 0, text
+    assert "alpha" in (workspace / "MEMORY.md").read_text()
+    if quiet:
+        assert "waiting" not in text, text
+        return
+    assert text.count("waiting for another memctl") == 1, text
+    assert f"save: waiting for another memctl (pid {holder.pid}, python -c" in text, text
+    assert "to release the workspace lock (up to 60 s)…" in text
+
+
+def _leftover(folder: Path, name: str, age: float) -> Path:
+    """A temp file as a killed write_atomic leaves it, `age` seconds old."""
+    path = folder / name
+    path.write_text('{"version": 1}')
+    then = time.time() - age
+    os.utime(path, (then, then))
+    return path
+
+
+def test_a_write_removes_the_temp_files_killed_runs_left(workspace: Path) -> None:
+    """Audit 21 F7: a SIGKILLed hook left .memctl/.state.json.XXXXXXXX.tmp for good (a
+    whole copy of state.json). The next write removes those older than a minute; a
+    younger one may be a live write's, and stays."""
+    (workspace / ".memctl").mkdir(exist_ok=True)
+    old = _leftover(workspace / ".memctl", ".state.json.m5cn0z3w.tmp", 120)
+    memory = _leftover(workspace, ".MEMORY.md.ab_cd123.tmp", 120)
+    young = _leftover(workspace / ".memctl", ".state.json.k2x9q0aa.tmp", 5)
+    mine = _leftover(workspace, "notes.tmp", 120)
+    run = run_memctl(workspace, "-q", "save", "The leftover test fact is beta.")
+    assert run.exit_code == 0, run.stderr
+    assert not old.exists() and not memory.exists()
+    assert young.exists() and mine.exists()
+
+
+def test_doctor_removes_and_names_the_temp_files_killed_runs_left(workspace: Path) -> None:
+    (workspace / ".memctl").mkdir(exist_ok=True)
+    old = _leftover(workspace / ".memctl", ".state.json.m5cn0z3w.tmp", 120)
+    run = run_memctl(workspace, "doctor", "--offline")
+    assert "removed 1 temp file that killed runs left (never read): " in run.stdout, run.stdout
+    assert ".memctl/.state.json.m5cn0z3w.tmp" in run.stdout
+    assert not old.exists()
+    again = run_memctl(workspace, "doctor", "--offline")
+    assert "temp file" not in again.stdout

@@ -346,6 +346,29 @@ def test_memory_forget_drops_the_fact_from_memory_md_and_search(client, ws):
     assert "Fridays" in (ws / "MEMORY.md").read_text(encoding="utf-8")
 
 
+def test_history_and_undo_tell_the_agents_forget_from_the_users(client, ws):
+    """Audit 21 F6: history named the agent's memory_forget "forget", as the user's, and
+    `undo` right after took back the agent's with nothing to tell the user so. History
+    names the agent's tool; undo says whose forget it takes back."""
+    client.text("memory_save", {"content": "The office wifi is called Nimbus."})
+    client.text("memory_save", {"content": "The fire drill is every Thursday."})
+    client.text("memory_save", {"content": "The badge office is in room 12."})
+    assert run_memctl(ws, "-q", "forget", "wifi is called Nimbus").exit_code == 0
+    client.text("memory_forget", {"query": "fire drill is every"})
+    client.text(
+        "memory_replace", {"old": "badge office is in", "new": "The badge office is in room 14."}
+    )
+
+    shown = run_memctl(ws, "--json", "history")
+    versions = sorted(json.loads(shown.stdout)["versions"], key=lambda v: v["number"])
+    assert [v["replaced_by"] for v in versions[:3]] == ["memory_replace", "memory_forget", "forget"]
+    undone = run_memctl(ws, "undo")
+    assert undone.exit_code == 0, undone.stderr
+    assert "by memory_replace" in undone.stderr, undone.stderr
+    assert "room 12" in (ws / "MEMORY.md").read_text(encoding="utf-8")
+    assert "Nimbus" not in (ws / "MEMORY.md").read_text(encoding="utf-8")
+
+
 def test_memory_replace_saves_the_new_fact_and_hides_the_old(client, ws):
     client.text("memory_save", {"content": "The release branch is rel-31."})
 

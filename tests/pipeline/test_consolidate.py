@@ -584,9 +584,48 @@ def test_a_rewrite_during_consolidation_fails_with_nothing_written(
     run = cli("-w", served, "consolidate")
     writer.join()
     assert run.exit_code == 1
-    assert "MEMORY.md was rewritten by someone else during consolidation" in run.stderr
+    assert "MEMORY.md was rewritten by another memctl during consolidation" in run.stderr
     before["MEMORY.md"] = b"- Someone else's MEMORY.md\n"
     assert snapshot(served, locks=False) == before
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("json_out", [False, True])
+def test_maintain_leaves_a_rewrite_during_consolidation_to_the_next_run(
+    cli, served: Path, llm_server, json_out: bool
+) -> None:
+    """Audit 21 F3: a forget landing during cron's consolidation made `maintain` exit 1
+    with an error (cron mails it) though nothing failed: another run got in the way,
+    which maintain leaves to its next run (exit 0, said with -v and in --json)."""
+    write_model_config(served, llm_server, timezone="UTC", memory={"hooks": True})
+    llm_server.slow(1.0, "# Memory\n\n- merged")
+    rewritten = b"# Memory\n\n- Existing fact, corrected.\n"
+
+    def rewrite() -> None:
+        wait_for_request(llm_server)
+        other = Workspace(served)
+        with other.lock():
+            other.memory_md.write_bytes(rewritten)
+
+    writer = threading.Thread(target=rewrite)
+    writer.start()
+    run = cli("-w", served, "--json" if json_out else "-v", "maintain", "--force")
+    writer.join()
+    assert run.exit_code == 0, run.stderr
+    assert "memctl: error" not in run.stderr
+    if json_out:
+        document = json.loads(run.stdout)
+        assert document["status"] == "skipped"
+        assert "MEMORY.md was rewritten by another memctl" in document["skipped"]
+    else:
+        assert "skipped: workspace busy: MEMORY.md was rewritten by another memctl" in run.stderr
+        assert "the next run tries again" in run.stderr
+    assert (served / "MEMORY.md").read_bytes() == rewritten
+    assert "maintain" not in (state(served) or {}).get("runs", {})
+    llm_server.reply("# Memory\n\n- Existing fact, corrected.\n- First daily fact.")
+    again = cli("-w", served, "maintain", "--force")
+    assert again.exit_code == 0, again.stderr
+    assert "First daily fact" in (served / "MEMORY.md").read_text()
 
 
 @pytest.mark.slow

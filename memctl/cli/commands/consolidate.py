@@ -47,7 +47,9 @@ def consolidate_command(
 ) -> None:
     """Merge the daily text written since the last consolidation into MEMORY.md.
 
-    The previous MEMORY.md is kept under .memctl/history/ (the last 20).
+    The previous MEMORY.md is kept under .memctl/history/ (the last 20). A save made
+    meanwhile is kept; a forget that rewrites MEMORY.md meanwhile makes this run write
+    nothing and exit 1 (run it again; `maintain` exits 0 and leaves it to its next run).
 
     Example: memctl consolidate --dry-run; memctl consolidate --diff | less
     """

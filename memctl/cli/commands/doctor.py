@@ -13,6 +13,7 @@ import typer
 
 from memctl.cli.core import app, command, globals_of, os_error_line
 from memctl.cli.output import colour_wanted, emit, terminal_text
+from memctl.core.wording import plural
 
 if TYPE_CHECKING:
     from memctl.core.config import Config, ModelSpec
@@ -219,6 +220,18 @@ def _workspace_checks(ws: Workspace) -> list[Check]:
     from memctl.core.errors import BusyError
 
     checks = []
+    # Before the lock, whose first hold removes them unnamed.
+    leftovers = [ws.relative(path) for path in ws.remove_leftovers()]
+    if leftovers:
+        checks.append(
+            Check(
+                "leftover temp files",
+                True,
+                f"removed {plural(len(leftovers), 'temp file')} that killed runs left "
+                f"(never read): {', '.join(leftovers)}",
+                True,
+            )
+        )
     try:
         with ws.lock(wait=0):
             checks.append(Check("lock", True, f"{ws.relative(ws.state_dir / 'lock')} is free"))

@@ -45,7 +45,8 @@ def maintain_command(
 
     Throttled by memory.consolidation_min_gap (the first run goes at once); a second
     maintain while one runs, or any lock it needs held by another memctl, exits 0 at
-    once. With no new daily text no model is asked.
+    once, as does one whose MEMORY.md a forget rewrote while it consolidated: the next
+    run merges. With no new daily text no model is asked.
     A run with nothing to do prints nothing (on a terminal, or with -v, it says why), so
     cron mails nothing; in a log each line carries its local time after `maintain:`
     (an error's, after `memctl: error:`).
