@@ -2789,7 +2789,11 @@ def drop_stale(answer: str, sources: Sequence[str]) -> tuple[str, list[str]]:
         for line in text.splitlines()
         if (match := _BULLET.match(line))
     ]
-    replaced = stale(facts)
+    # The learned veto, as builtin's consolidation drops (curate._supersede): a pair
+    # the rules misread costs a true bullet. Imported here: it reads this module.
+    from memctl.models.supersede_veto import vetoed
+
+    replaced = vetoed(facts, stale(facts))
     if not replaced:
         return answer, []
     claims = [claim(fact) for fact in facts]
