@@ -10,7 +10,7 @@ cases) is not. A pair is a candidate when the two share a word that few facts of
 ledger hold (`pairs`), or when the rules (`stale()`) read it. Its features are generic
 (`features`): no content word of any set, only word overlap with value-like tokens
 masked, the one span the two differ in and the sort of its values, closed-class cue words
-of either fact, what supersede.py's readers read of each (`_read_slot_of`: the same
+of either fact, what supersede.py's readers read of each (`read_slot_of`: the same
 subject, the earlier value named in the later), and `stale()`'s own verdict.
 
 Two logistic regressions (scripts/logistic.py, pure Python) are fitted on 22 sets and

@@ -1418,7 +1418,7 @@ def stale(
     _structural(facts, shapes, found, rank=rank)
     readings = _classed_changes(facts, about, found)
     slots = [
-        None if shape is None and made is None else _read_slot_of(text, about[i] if about else None)
+        None if shape is None and made is None else read_slot_of(text, about[i] if about else None)
         for i, (text, shape, made) in enumerate(zip(facts, shapes, readings, strict=True))
     ]
     _slot_changes(slots, found, [_row(text) for text in facts])
@@ -2789,11 +2789,7 @@ def drop_stale(answer: str, sources: Sequence[str]) -> tuple[str, list[str]]:
         for line in text.splitlines()
         if (match := _BULLET.match(line))
     ]
-    # The learned veto, as builtin's consolidation drops (curate._supersede): a pair
-    # the rules misread costs a true bullet. Imported here: it reads this module.
-    from memctl.models.supersede_veto import vetoed
-
-    replaced = vetoed(facts, stale(facts))
+    replaced = stale(facts)
     if not replaced:
         return answer, []
     claims = [claim(fact) for fact in facts]
@@ -3319,10 +3315,10 @@ def slot(text: str, about: str | None = None) -> Slot | None:
     shares in"), or ends in no value."""
     if REDACTED in text:
         return None
-    # A verb class first, then the generic reading (`_read_slot_of`), then the claim (a
+    # A verb class first, then the generic reading (`read_slot_of`), then the claim (a
     # subject and a value that `stale`'s claim rules pair, not `_slot_changes`: "Pablo
     # has lived in Austin for years", "The Kestrel team dropped Travis for TeamCity").
-    read = _read_slot_of(text, about)
+    read = read_slot_of(text, about)
     said = claim(text, about)
     if read is None and said is not None and said.subject:
         return Slot(
@@ -3331,7 +3327,7 @@ def slot(text: str, about: str | None = None) -> Slot | None:
     return read
 
 
-def _read_slot_of(text: str, about: str | None) -> Slot | None:
+def read_slot_of(text: str, about: str | None) -> Slot | None:
     """`_read_slot` of the fact's own `classed` reading and `_shape`, kept (`READINGS`)
     as they are: recall reads a hit's slot, then `stale` the same fact's in each of its
     passes over a prompt's facts (bench/README.md, hook17). A text longer than

@@ -10,8 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from memctl.models.supersede import drop_stale
-
 PHONE = "vCard for Emeka: TEL;TYPE=cell:+44 20 7946 8544"
 EMAIL = "vCard for Emeka: EMAIL;TYPE=work:emeka.k@globex.com"
 NEW_EMAIL = (
@@ -24,10 +22,6 @@ BUS_ROUTES = (
     "Bus timetable change: route 20 no longer stops at Elm Park; Sven's daughter's route "
     "unchanged.",
 )
-DOTFILES = (
-    "[editor] default = Zed   ; Pablo's dotfiles",
-    "[editor] default = nano   ; Kwame's dotfiles",
-)
 
 
 def _consolidated(cli, workspace: Path, facts: list[str]) -> str:
@@ -37,11 +31,11 @@ def _consolidated(cli, workspace: Path, facts: list[str]) -> str:
     return (workspace / "MEMORY.md").read_text()
 
 
-def test_two_peoples_settings_read_as_a_change_are_both_kept(cli, workspace: Path) -> None:
-    memory = _consolidated(cli, workspace, list(DOTFILES))
+def test_two_notices_of_one_form_read_as_a_change_are_both_kept(cli, workspace: Path) -> None:
+    memory = _consolidated(cli, workspace, list(BUS_ROUTES))
 
-    assert "Pablo's dotfiles" in memory
-    assert "Kwame's dotfiles" in memory
+    assert "route 18" in memory
+    assert "route 20" in memory
 
 
 def test_a_contacts_phone_stays_when_their_email_changes(cli, workspace: Path) -> None:
@@ -65,13 +59,3 @@ def test_a_plain_change_is_still_dropped(cli, workspace: Path, old: str, new: st
 
     assert f"- {new}" in memory
     assert old.rstrip(".") not in memory
-
-
-def test_a_models_answer_keeps_the_bullet_the_veto_keeps() -> None:
-    """A model's consolidation (consolidate.py's `drop_stale`) drops the same way: of its
-    answer's bullets, the vetoed one stays, a plain change's old one goes."""
-    answer = "\n".join(f"- {fact}" for fact in BUS_ROUTES)
-    assert drop_stale(answer, [f"{answer}\n"]) == (answer, [])
-
-    answer = "- Staging is db3.\n- Staging moved to db7."
-    assert drop_stale(answer, [f"{answer}\n"])[0] == "- Staging moved to db7."
