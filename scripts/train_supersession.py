@@ -10,7 +10,7 @@ cases) is not. A pair is a candidate when the two share a word that few facts of
 ledger hold (`pairs`), or when the rules (`stale()`) read it. Its features are generic
 (`features`): no content word of any set, only word overlap with value-like tokens
 masked, the one span the two differ in and the sort of its values, closed-class cue words
-of either fact, what supersede.py's readers read of each (`_read_slot_of`: the same
+of either fact, what supersede.py's readers read of each (`read_slot_of`: the same
 subject, the earlier value named in the later), and `stale()`'s own verdict.
 
 Two logistic regressions (scripts/logistic.py, pure Python) are fitted on 22 sets and
@@ -36,7 +36,6 @@ import json
 import math
 import pickle
 import random
-import re
 import sys
 import tempfile
 import time
@@ -50,267 +49,20 @@ sys.path.insert(0, str(ROOT / "scripts"))
 import supersession as bench  # noqa: E402
 from logistic import Model, fit, score  # noqa: E402
 
-from memctl.models.supersede import Slot, _read_slot_of, stale  # noqa: E402
+from memctl.models.supersede import stale  # noqa: E402
+from memctl.models.supersede_veto import (  # noqa: E402
+    COMMON,
+    NAMES,
+    STOP,
+    features,
+    held_by,
+    rarity,
+    read,
+)
 
 CASES = 180
-RARE = 12  # a shared word held by at most this many distinct facts of the ledger
 DROP_COST = 2.0  # --drop-cost: a false drop weighs this many right changes
 GRID = 25  # thresholds tried, at quantiles of the scores
-SHORT = 3  # the most words of the one span two facts differ in
-COMMON = 60  # or two shared words, each held by at most this many
-
-_WORD = re.compile(r"[^\W_]+")
-_STOP = frozenset(
-    [
-        "a",
-        "an",
-        "the",
-        "and",
-        "or",
-        "but",
-        "of",
-        "to",
-        "in",
-        "on",
-        "at",
-        "for",
-        "with",
-        "from",
-        "by",
-        "as",
-        "is",
-        "are",
-        "was",
-        "were",
-        "be",
-        "been",
-        "am",
-        "has",
-        "have",
-        "had",
-        "do",
-        "does",
-        "did",
-        "it",
-        "its",
-        "this",
-        "that",
-        "these",
-        "those",
-        "i",
-        "my",
-        "me",
-        "we",
-        "our",
-        "you",
-        "your",
-        "he",
-        "she",
-        "they",
-        "his",
-        "her",
-        "their",
-        "s",
-    ]
-)
-_MONTHS = frozenset(
-    [
-        "jan",
-        "feb",
-        "mar",
-        "apr",
-        "may",
-        "jun",
-        "jul",
-        "aug",
-        "sep",
-        "sept",
-        "oct",
-        "nov",
-        "dec",
-        "january",
-        "february",
-        "march",
-        "april",
-        "june",
-        "july",
-        "august",
-        "september",
-        "october",
-        "november",
-        "december",
-    ]
-)
-_ADDS = re.compile(r"\b(?:also|too|another|both|as well|additional|second|plus|besides)\b", re.I)
-_NEGATES = re.compile(r"\b(?:not|no|never|no longer|anymore|any more|nor)\b|n['’]t\b", re.I)
-_CHANGES = re.compile(
-    r"\b(?:now|new|moved?|changed?|switch\w*|updat\w*|replac\w*|instead|formerly|previous\w*|"
-    r"since|became|becomes|migrat\w*|renam\w*|was|were|from|took over|handed|left|joined|"
-    r"effective|as of|no longer)\b|->|→|=>",
-    re.I,
-)
-_UNSURE = re.compile(
-    r"\b(?:if|would|might|may|could|maybe|perhaps|propos\w*|plan\w*|consider\w*|thinking|"
-    r"will|going to|should|reject\w*|whether|wants?|asked|poll|draft)\b",
-    re.I,
-)
-_QUOTES = re.compile(r"[\"“”«»]|(?:^|\s)'|'(?:\s|$)")
-_LABEL = re.compile(r"^\s*([^\W\d_][\w .'-]{0,30}?)\s*:\s")
-
-
-@dataclass
-class Fact:
-    """One fact's words as the pair features read them."""
-
-    words: list[str]  # folded, split on punctuation
-    values: frozenset[str]  # the value-like ones (a digit, a capital, a month, an address)
-    plain: frozenset[str]  # the others, stop words out
-    cues: list[float]  # adds, negates, changes, unsure, asks, quotes
-    label: str  # a leading "Name:" or "key:", folded
-    slot: Slot | None  # what supersede.py's readers read of it: subject, value, sort
-
-
-def read(text: str) -> Fact:
-    raw = _WORD.findall(text)
-    words = [w.casefold() for w in raw]
-    values = frozenset(
-        w
-        for k, (r, w) in enumerate(zip(raw, words, strict=True))
-        if any(c.isdigit() for c in r) or (k > 0 and r[:1].isupper()) or w in _MONTHS
-    )
-    plain = frozenset(w for w in words if w not in values and w not in _STOP)
-    cues = [
-        float(bool(pattern.search(text))) for pattern in (_ADDS, _NEGATES, _CHANGES, _UNSURE)
-    ] + [float("?" in text), float(bool(_QUOTES.search(text)))]
-    label = _LABEL.match(text)
-    return Fact(
-        words,
-        values,
-        plain,
-        cues,
-        label.group(1).casefold() if label else "",
-        _read_slot_of(text, None),
-    )
-
-
-def _sort(words: set[str] | frozenset[str]) -> list[float]:
-    """The sort of a differing span: number, identifier (letters and digits), month, word."""
-    return [
-        float(any(w.isdigit() for w in words)),
-        float(any(not w.isdigit() and any(c.isdigit() for c in w) for w in words)),
-        float(any(w in _MONTHS for w in words)),
-        float(any(not any(c.isdigit() for c in w) and w not in _MONTHS for w in words)),
-    ]
-
-
-def _share(one: frozenset[str] | set[str], other: frozenset[str] | set[str]) -> float:
-    return len(one & other) / len(one) if one else 0.0
-
-
-NAMES = [
-    "jaccard of all words",
-    "jaccard of plain words",
-    "plain words of the earlier in the later",
-    "plain words of the later in the earlier",
-    "earlier values missing from the later (/3)",
-    "later values new to the earlier (/3)",
-    "earlier values named again in the later",
-    "names an earlier value and gives a new one",
-    "one short span differs (after a common head and tail)",
-    "differing span length (/5)",
-    "differing span position",
-    "earlier's differing span: number",
-    "earlier's differing span: identifier",
-    "earlier's differing span: month",
-    "earlier's differing span: word",
-    "later's differing span: number",
-    "later's differing span: identifier",
-    "later's differing span: month",
-    "later's differing span: word",
-    "same sort",
-    *(f"later {c}" for c in ("adds", "negates", "changes", "unsure", "asks", "quotes")),
-    *(f"earlier {c}" for c in ("adds", "negates", "changes", "unsure", "asks", "quotes")),
-    "labels differ",
-    "rarest shared word's rarity (1/facts holding it)",
-    "length ratio",
-    "readers: both read as a subject's value",
-    "readers: the same subject",
-    "readers: the earlier subject's share in the later's",
-    "readers: the earlier subject's words all in the later",
-    "readers: the earlier value named in the later",
-    "readers: the two values differ",
-    "readers: the same sort of value",
-    "readers: the later said as a change",
-    "rules: the later replaces the earlier",
-    "rules: the earlier replaced by another",
-    "rules: the later itself replaced",
-]
-
-
-def _read_alike(a: Fact, b: Fact, later: set[str]) -> list[float]:
-    """How supersede.py's readers (`_read_slot_of`) read the two: see NAMES."""
-    if a.slot is None or b.slot is None:
-        return [0.0] * 8
-    value = set(_WORD.findall(a.slot.value.casefold()))
-    return [
-        1.0,
-        float(a.slot.subject == b.slot.subject),
-        _share(a.slot.subject, b.slot.subject),
-        float(a.slot.subject <= later),
-        float(bool(value) and value <= later),
-        float(a.slot.value.casefold() != b.slot.value.casefold()),
-        float(a.slot.sort == b.slot.sort),
-        float(b.slot.cue),
-    ]
-
-
-def features(
-    a: Fact, b: Fact, rarity: float, ruled: bool, ruled_other: bool, later_ruled: bool
-) -> list[float]:
-    """The generic features of (earlier a, later b): see NAMES."""
-    sa, sb = set(a.words), set(b.words)
-    gone = a.values - sb
-    new = b.values - sa
-    head = 0
-    while head < min(len(a.words), len(b.words)) and a.words[head] == b.words[head]:
-        head += 1
-    tail = 0
-    while (
-        tail < min(len(a.words), len(b.words)) - head and a.words[-1 - tail] == b.words[-1 - tail]
-    ):
-        tail += 1
-    span_a = a.words[head : len(a.words) - tail]
-    span_b = b.words[head : len(b.words) - tail]
-    one = 0 < max(len(span_a), len(span_b)) <= SHORT
-    span = set(span_a) if one else gone
-    later_span = set(span_b) if one else new
-    length = max(len(span_a), len(span_b))
-    sort_a, sort_b = _sort(span), _sort(later_span)
-    return [
-        len(sa & sb) / max(1, len(sa | sb)),
-        len(a.plain & b.plain) / max(1, len(a.plain | b.plain)),
-        _share(a.plain, b.plain),
-        _share(b.plain, a.plain),
-        min(len(gone), 3) / 3,
-        min(len(new), 3) / 3,
-        _share(a.values, sb),
-        float(bool(a.values & sb) and bool(new)),
-        float(one),
-        min(length, 5) / 5,
-        head / max(1, len(a.words)) if one else 0.0,
-        *sort_a,
-        *sort_b,
-        float(sort_a == sort_b and any(sort_a)),
-        *b.cues,
-        *a.cues,
-        float(bool(a.label) and bool(b.label) and a.label != b.label),
-        rarity,
-        min(len(a.words), len(b.words)) / max(1, len(a.words), len(b.words)),
-        *_read_alike(a, b, sb),
-        float(ruled),
-        float(ruled_other),
-        float(later_ruled),
-    ]
 
 
 @dataclass
@@ -340,25 +92,20 @@ def pairs(texts: list[str], found: dict[int, int]) -> list[tuple[int, int, float
     most RARE distinct facts, or two held by at most COMMON, or the rules read the later
     replacing the earlier."""
     facts = [read(t) for t in texts]
-    holders: dict[str, set[str]] = {}
-    for text, fact in zip(texts, facts, strict=True):
-        for word in set(fact.words) - _STOP:
-            holders.setdefault(word, set()).add(text)
+    held = held_by(texts, facts)
     where: dict[str, list[int]] = {}
     for i, fact in enumerate(facts):
-        for word in set(fact.words) - _STOP:
+        for word in set(fact.words) - STOP:
             where.setdefault(word, []).append(i)
     shared: dict[tuple[int, int], list[int]] = {}
     for word, at in where.items():
-        if len(holders[word]) > COMMON:
+        if held[word] > COMMON:
             continue
         for x, i in enumerate(at):
             for j in at[x + 1 :]:
                 if texts[i] != texts[j]:
-                    shared.setdefault((i, j), []).append(len(holders[word]))
-    best = {
-        key: 1 / min(held) for key, held in shared.items() if min(held) <= RARE or len(held) >= 2
-    }
+                    shared.setdefault((i, j), []).append(held[word])
+    best = {key: tie for key, counts in shared.items() if (tie := rarity(counts)) is not None}
     for i, j in found.items():
         best.setdefault((i, j), 0.0)
     return [(i, j, r) for (i, j), r in sorted(best.items())]
@@ -397,12 +144,12 @@ def ledger(name: str, wordings: dict[str, dict[str, list[str]]], seed: int) -> L
     facts = [read(t) for t in texts]
     replaced_by_any = set(found)
     rows = []
-    for i, j, rarity in pairs(texts, found):
+    for i, j, tie in pairs(texts, found):
         ruled = found.get(i) == j
         values = features(
             facts[i],
             facts[j],
-            rarity,
+            tie,
             ruled,
             i in replaced_by_any and not ruled,
             j in replaced_by_any,
@@ -453,25 +200,34 @@ def _grid(values: list[float]) -> list[float]:
     return [ordered[k * (len(ordered) - 1) // GRID] for k in range(GRID + 1)] if ordered else []
 
 
-def choose(books: list[Ledger], drop: Model, rescue: Model) -> tuple[float, float]:
-    """The drop model's cut (no rescue), then the rescue model's bar, each the one with
-    the most right changes less DROP_COST a false drop on `books`; the rules' own reading
-    (-inf, +inf) unless another does strictly better."""
-    scored = [
-        ([score(drop, p.values) for p in b.pairs], [score(rescue, p.values) for p in b.pairs])
-        for b in books
-    ]
+def _cut(books: list[Ledger], scored: list[tuple[list[float], list[float]]]) -> float:
+    """The drop model's cut (no rescue): the one with the most right changes less
+    DROP_COST a false drop on `books`; the rules' own reading (-inf) unless another does
+    strictly better."""
     ruled = [
         d
         for b, (ds, _) in zip(books, scored, strict=True)
         for p, d in zip(b.pairs, ds, strict=True)
         if p.values[RULED]
     ]
-    cut, bar = -math.inf, math.inf
-    best = _merit(books, scored, cut, bar)
+    cut = -math.inf
+    best = _merit(books, scored, cut, math.inf)
     for value in _grid(ruled):
-        if (merit := _merit(books, scored, value, bar)) > best:
+        if (merit := _merit(books, scored, value, math.inf)) > best:
             best, cut = merit, value
+    return cut
+
+
+def choose(books: list[Ledger], drop: Model, rescue: Model) -> tuple[float, float]:
+    """The drop model's cut (`_cut`), then the rescue model's bar, the one with the most
+    right changes less DROP_COST a false drop on `books`; no rescue (+inf) unless another
+    does strictly better."""
+    scored = [
+        ([score(drop, p.values) for p in b.pairs], [score(rescue, p.values) for p in b.pairs])
+        for b in books
+    ]
+    cut, bar = _cut(books, scored), math.inf
+    best = _merit(books, scored, cut, bar)
     unread = [
         r
         for b, (_, rs) in zip(books, scored, strict=True)
@@ -482,6 +238,16 @@ def choose(books: list[Ledger], drop: Model, rescue: Model) -> tuple[float, floa
         if (merit := _merit(books, scored, cut, value)) > best:
             best, bar = merit, value
     return cut, bar
+
+
+def train_veto(books: list[Ledger], cap: int, l2: float, rng: random.Random) -> tuple[Model, float]:
+    """The drop model over the pairs the rules read (up to `cap` of them), and its cut."""
+    ruled = [p for b in books for p in b.pairs if p.values[RULED]]
+    ruled = rng.sample(ruled, min(cap, len(ruled)))
+    drop = fit([p.values for p in ruled], [p.label for p in ruled], l2)
+    unread = [-math.inf] * max(len(b.pairs) for b in books)  # no rescue
+    scored = [([score(drop, p.values) for p in b.pairs], unread[: len(b.pairs)]) for b in books]
+    return drop, _cut(books, scored)
 
 
 def train(
@@ -521,7 +287,9 @@ def main() -> int:
     parser.add_argument("--drop-cost", type=float, default=DROP_COST)
     parser.add_argument("--held", help="the sets to score out of fold (default: --sets)")
     parser.add_argument("--ledgers", type=Path, help="read (or first write) the ledgers here")
-    parser.add_argument("--save", type=Path, help="fit on every set and write the model here")
+    parser.add_argument(
+        "--save", type=Path, help="fit the veto on every set and write it here (memctl's JSON)"
+    )
     args = parser.parse_args()
     DROP_COST = args.drop_cost
     wordings = {name: getattr(bench, name.upper()) for name in bench.SETS if name != "tuned"}
@@ -542,7 +310,9 @@ def main() -> int:
     )
     rng = random.Random(0)
     totals = {seed: {"rules": [0] * 5, "learned": [0] * 5} for seed in seeds}
-    held = [n.strip() for n in (args.held or args.sets).split(",") if n.strip()]
+    # --save alone fits on every set, with no fold scored
+    held = [] if args.save and not args.held else (args.held or args.sets).split(",")
+    held = [n.strip() for n in held if n.strip()]
     for name in held:
         learn = [b for b in books if b.name != name]
         drop, cut, rescue, bar = train(learn, args.cap, args.l2, rng)
@@ -565,17 +335,14 @@ def main() -> int:
             print(f"{name:>13} seed {book.seed:>2}  {show('rules', rules)}")
             print(f"{'':>13}          {show('learned', learned)} (cut {cut:.2f}, bar {bar:.2f})")
         sys.stdout.flush()
-    for seed, both in totals.items():
+    for seed, both in totals.items() if held else ():
         for key, counts in both.items():
             print(f"total seed {seed:>2} {show(key, tuple(counts))}")  # type: ignore[arg-type]
     if args.save:
-        drop, cut, rescue, bar = train(books, args.cap, args.l2, rng)
-        saved = {
-            "features": NAMES,
-            "drop": {"bias": drop[0], "weights": drop[1], "cut": cut},
-            "rescue": {"bias": rescue[0], "weights": rescue[1], "bar": bar},
-        }
+        drop, cut = train_veto(books, args.cap, args.l2, rng)
+        saved = {"features": NAMES, "bias": drop[0], "weights": drop[1], "cut": cut}
         args.save.write_text(json.dumps(saved, indent=1) + "\n", encoding="utf-8")
+        print(f"saved {args.save}: the veto fitted on {len(books)} ledgers, cut {cut:.3f}")
     return 0
 
 

@@ -37,6 +37,7 @@ from memctl.core.said import MONTHS, key_parts, ledger_day, names_used, read_hea
 from memctl.core.said import USER_NAME as _USER
 from memctl.models.facts import PAST
 from memctl.models.supersede import stale
+from memctl.models.supersede_veto import vetoed
 from memctl.models.words import BULLET as _BULLET
 from memctl.models.words import LABELS as _LABELS
 from memctl.models.words import NEGATION, NOT, kin_pattern, taken_words, unbulleted
@@ -380,7 +381,10 @@ def _supersede(facts: list[Fact]) -> Merged:
     each replacement reported as `old -> new`, and the replaced fact's references and
     curation carried to what replaced it."""
     ordered = sorted(facts, key=lambda fact: fact.said)
-    gone = stale([fact.text for fact in ordered], [fact.subject for fact in ordered])
+    texts = [fact.text for fact in ordered]
+    # a drop loses a true fact when the rules misread it: the learned veto keeps the ones
+    # it doubts beside their successor (memctl.models.supersede_veto)
+    gone = vetoed(texts, stale(texts, [fact.subject for fact in ordered]))
     result = Merged([])
     for old in sorted(gone):
         new = gone[old]

@@ -1451,7 +1451,7 @@ def stale(
     _structural(facts, shapes, found, rank=rank)
     readings = _classed_changes(facts, about, found)
     slots = [
-        None if shape is None and made is None else _read_slot_of(text, about[i] if about else None)
+        None if shape is None and made is None else read_slot_of(text, about[i] if about else None)
         for i, (text, shape, made) in enumerate(zip(facts, shapes, readings, strict=True))
     ]
     _slot_changes(slots, found, [_row(text) for text in facts])
@@ -3354,10 +3354,10 @@ def slot(text: str, about: str | None = None) -> Slot | None:
     shares in"), or ends in no value."""
     if REDACTED in text:
         return None
-    # A verb class first, then the generic reading (`_read_slot_of`), then the claim (a
+    # A verb class first, then the generic reading (`read_slot_of`), then the claim (a
     # subject and a value that `stale`'s claim rules pair, not `_slot_changes`: "Pablo
     # has lived in Austin for years", "The Kestrel team dropped Travis for TeamCity").
-    read = _read_slot_of(text, about)
+    read = read_slot_of(text, about)
     said = claim(text, about)
     if read is None and said is not None and said.subject:
         return Slot(
@@ -3366,7 +3366,7 @@ def slot(text: str, about: str | None = None) -> Slot | None:
     return read
 
 
-def _read_slot_of(text: str, about: str | None) -> Slot | None:
+def read_slot_of(text: str, about: str | None) -> Slot | None:
     """`_read_slot` of the fact's own `classed` reading and `_shape`, kept (`READINGS`)
     as they are: recall reads a hit's slot, then `stale` the same fact's in each of its
     passes over a prompt's facts (bench/README.md, hook17). A text longer than
