@@ -1647,21 +1647,54 @@ _NOT_A_NAME = (
 
 
 def _named_subject(text: str, about: str | None) -> tuple[str, ...] | None:
-    """The words a fact says before what it says of its subject (see above), folded, or
-    None when it has fewer than two or cannot be aligned."""
+    """The words a fact says before what it says of its subject (see above), folded but
+    for a capital not opening the fact (a proper noun, for `_named`), or None when it has
+    fewer than two or cannot be aligned."""
     shape = _shape(_OPENING_TAG.sub("", text), about)
     if shape is None or shape.said < 2:
         return None
-    return shape.folded[: shape.said]
+    opening = text.lstrip(" [-*").split(maxsplit=1)[:1]
+    return tuple(
+        token if token[:1].isupper() and [token] != opening else folded
+        for token, folded in zip(
+            shape.tokens[: shape.said], shape.folded[: shape.said], strict=True
+        )
+    )
 
 
-def _two_named(subject: tuple[str, ...] | None, other: tuple[str, ...] | None) -> bool:
-    """Whether two subjects are told apart by a name or an identifier (see above)."""
-    if subject is None or other is None or len(subject) != len(other) or subject == other:
+def _named(word: str, other: str) -> bool:
+    """Whether two words of a preface are names after all: an identifier or a proper
+    noun on both sides ("The Lumen service", "The Mosaic service"; `_named_subject`
+    leaves a capital only where it is not the sentence's first word)."""
+    return all(any(c.isdigit() for c in w) or w[:1].isupper() for w in (word, other))
+
+
+def _two_named(
+    subject: tuple[str, ...] | None, other: tuple[str, ...] | None, other_says: str
+) -> bool:
+    """Whether two subjects, the earlier fact's and the later's, are told apart by a name
+    or an identifier (see above). Words before the first they share are a preface ("fyi
+    Rosa", "apparently Rosa"), not the subject's, unless both are names (`_named`: "The
+    Lumen service", "The Mosaic service"); a later fact that says the earlier's own
+    word (`other_says`, its text folded: "The Juno service 5.1 was rolled out; 4.11 was
+    retired") is about that thing too."""
+    if subject is None or other is None or len(subject) != len(other):
         return False
-    apart = [(a, b) for a, b in zip(subject, other, strict=True) if a != b]
-    return len(apart) < len(subject) and not any(
-        a.removesuffix("'s") in _NOT_A_NAME or b.removesuffix("'s") in _NOT_A_NAME for a, b in apart
+    said = list(zip(subject, other, strict=True))
+    pairs = [(a.casefold(), b.casefold()) for a, b in said]
+    first = next((k for k, (a, b) in enumerate(pairs) if a == b), len(pairs))
+    apart = [
+        (a, b) for k, (a, b) in enumerate(pairs) if a != b and (k >= first or _named(*said[k]))
+    ]
+    return (
+        first < len(pairs)
+        and bool(apart)
+        and not any(
+            a.removesuffix("'s") in _NOT_A_NAME
+            or b.removesuffix("'s") in _NOT_A_NAME
+            or re.search(rf"(?<![\w.-]){re.escape(a)}(?![\w-]|\.\w)", other_says)
+            for a, b in apart
+        )
     )
 
 
@@ -1692,12 +1725,13 @@ class _Found(dict[int, int]):
         self._subjects = [
             _named_subject(text, about[i] if about else None) for i, text in enumerate(facts)
         ]
+        self._folded = [text.casefold() for text in facts]
 
     def _apart(self, older: int, newer: int) -> bool:
         placed, placing = self._places[older], self._places[newer]
         if placed is not None and placing is not None and not placed.same_place(placing):
             return True
-        if _two_named(self._subjects[older], self._subjects[newer]):
+        if _two_named(self._subjects[older], self._subjects[newer], self._folded[newer]):
             return True
         return any(
             a is not None and b is not None and a != b
