@@ -160,7 +160,7 @@ def jsonable(value: Any) -> Any:
     return value
 
 
-JSON_SCHEMA = 8
+JSON_SCHEMA = 9
 """The version of the --json documents' fields, each document's `schema` (docs/JSON.md
 lists the fields). A field added, removed or renamed in any document raises it by one:
 tests/cli/test_json_contract.py fails until it does, and `python scripts/gen_json_doc.py`

@@ -1217,6 +1217,8 @@ def _day_of_month(
         )
         if tense is False and not since_then and (day - chosen).days > _PRESENT_REACH:
             chosen = next((when for when in candidates if when > day), chosen)
+    elif tense is not True and _recurs(match.string, match.start(), monthly=True):
+        return match[0]  # "Rent is due on the 1st": each month's 1st, not one date
     else:
         near = _day_near(match, day, number, tense is True, max(written) if written else None)
         if near is None:
@@ -1594,6 +1596,17 @@ weekly sync is on Tuesday", "My 1:1 with Sam is on Wednesday"): the event names 
 kind as one that comes back, so the day is a day of the week, as "on Mondays" is; a
 one-off ("The demo is on Monday") still resolves, and so does one of these said with a
 week (`_THIS_ONE`)."""
+_RECURS_MONTHLY = re.compile(
+    r"\b(?:due|every|each|monthly|rent|bills?|pay-?days?|payroll|pay-?checks?|salary|"
+    r"salaries|mortgage|subscriptions?)\b",
+    re.I,
+)
+"""A day of the month said without its month in a sentence that names something that
+comes back each month ("Rent is due on the 1st", "The payroll run is on the 25th",
+"Bills go out on the 3rd of each month"): the day is a day of every month, as "on
+Mondays" is a day of every week (audit 21 F2: "Rent is due on 2027-01-01."); a one-off
+("The party is on the 25th", "I paid the rent on the 3rd", "The final rent payment is due
+on the 1st") still resolves."""
 _ONE_OFF_BEFORE = re.compile(
     r"\b(?:final|last|first|kick-?off|one-off|one-time|extra|special|additional|emergency|"
     r"next|tomorrow['’]s|this\s+week['’]s)(?:\s+[\w:-]+)?\s+$",
@@ -1602,12 +1615,13 @@ _ONE_OFF_BEFORE = re.compile(
 _FOR_ONE = re.compile(r"\sfor\s+(?:the|our|this|that)\s", re.I)
 
 
-def _recurs(text: str, end: int) -> bool:
+def _recurs(text: str, end: int, *, monthly: bool = False) -> bool:
     """Whether the weekday at `end` is when a recurring event falls (`_RECURS_ON_DAY`),
-    not when one of its kind is held once (review34 F6): a one-off word before the event
-    ("The final retro", "Our kickoff sync", "The extra standup") or a purpose after it
-    ("The retro for the outage") makes it one event, whose weekday is a date."""
-    event = _RECURS_ON_DAY.search(text, 0, end)
+    or with `monthly` the day of the month at `end` (`_RECURS_MONTHLY`), not when one of
+    its kind is held once (review34 F6): a one-off word before the event ("The final
+    retro", "Our kickoff sync", "The extra standup") or a purpose after it ("The retro
+    for the outage") makes it one event, whose day is a date."""
+    event = (_RECURS_MONTHLY if monthly else _RECURS_ON_DAY).search(text, 0, end)
     return (
         event is not None
         and not _ONE_OFF_BEFORE.search(text, 0, event.start())

@@ -1635,9 +1635,82 @@ def _was_for(text: str) -> str | None:
     return " ".join(whose["whose"].casefold().split()) if whose else None
 
 
+# Two subjects told apart by a name or an identifier (audit 21 F1): "Server web1 is in
+# rack 11." and "Server web2 is in rack 12.", "The nightly job backup runs at 1:00." and
+# "The nightly job reindex runs at 3:00." are two servers, two jobs, both true; readings
+# that look past the subject (the value sort, the frame, the slot) paired them as one
+# thing given another value. The words before what is said of the subject (`_Shape.said`),
+# aligned word by word, that share a word and differ only where each says its own word
+# (not a kind, a pronoun, an attribute or a word of change: "our old office" and "our new
+# office" are one office moved) name two subjects. A subject that is only a name ("Priya
+# leads billing", "Tom now leads billing") shares no word: a role's new holder still
+# replaces the old. A tag in brackets opening a fact ("[REL-22] The Nimbus service
+# deployed: 7.8") names the message (a release, a ticket), not the subject: left out.
+_OPENING_TAG = re.compile(r"^\s*\[[^\[\]]*\]\s*")
+_NOT_A_NAME = (
+    _KIND
+    | _PRONOUNS
+    | frozenset(_SLOT_NOUNS)
+    | _set("former previous latest next last first temporary interim acting")
+)
+
+
+def _named_subject(text: str, about: str | None) -> tuple[str, ...] | None:
+    """The words a fact says before what it says of its subject (see above), folded but
+    for a capital not opening the fact (a proper noun, for `_named`), or None when it has
+    fewer than two or cannot be aligned."""
+    shape = _shape(_OPENING_TAG.sub("", text), about)
+    if shape is None or shape.said < 2:
+        return None
+    opening = text.lstrip(" [-*").split(maxsplit=1)[:1]
+    return tuple(
+        token if token[:1].isupper() and [token] != opening else folded
+        for token, folded in zip(
+            shape.tokens[: shape.said], shape.folded[: shape.said], strict=True
+        )
+    )
+
+
+def _named(word: str, other: str) -> bool:
+    """Whether two words of a preface are names after all: an identifier or a proper
+    noun on both sides ("The Lumen service", "The Mosaic service"; `_named_subject`
+    leaves a capital only where it is not the sentence's first word)."""
+    return all(any(c.isdigit() for c in w) or w[:1].isupper() for w in (word, other))
+
+
+def _two_named(
+    subject: tuple[str, ...] | None, other: tuple[str, ...] | None, other_says: str
+) -> bool:
+    """Whether two subjects, the earlier fact's and the later's, are told apart by a name
+    or an identifier (see above). Words before the first they share are a preface ("fyi
+    Rosa", "apparently Rosa"), not the subject's, unless both are names (`_named`: "The
+    Lumen service", "The Mosaic service"); a later fact that says the earlier's own
+    word (`other_says`, its text folded: "The Juno service 5.1 was rolled out; 4.11 was
+    retired") is about that thing too."""
+    if subject is None or other is None or len(subject) != len(other):
+        return False
+    said = list(zip(subject, other, strict=True))
+    pairs = [(a.casefold(), b.casefold()) for a, b in said]
+    first = next((k for k, (a, b) in enumerate(pairs) if a == b), len(pairs))
+    apart = [
+        (a, b) for k, (a, b) in enumerate(pairs) if a != b and (k >= first or _named(*said[k]))
+    ]
+    return (
+        first < len(pairs)
+        and bool(apart)
+        and not any(
+            a.removesuffix("'s") in _NOT_A_NAME
+            or b.removesuffix("'s") in _NOT_A_NAME
+            or re.search(rf"(?<![\w.-]){re.escape(a)}(?![\w-]|\.\w)", other_says)
+            for a, b in apart
+        )
+    )
+
+
 class _Found(dict[int, int]):
     """`stale`'s {stale index: index of the fact that replaced it}, refusing every
-    reading's pair of two facts whose closing asides name two subjects, whose subjects
+    reading's pair of two facts whose subjects a name or an identifier tells apart
+    (`_two_named`), whose closing asides name two subjects, whose subjects
     two identifiers key, that two tickets file (unless the later says it replaces the
     earlier or names its ticket, `_REPLACED_TOLD`), or two diffs under two labels or
     values of two owners (see above), or two assignments of two places
@@ -1658,10 +1731,16 @@ class _Found(dict[int, int]):
         ]
         places = {text: assigned(text) for text in keys}
         self._places = [places[text] for text in facts]
+        self._subjects = [
+            _named_subject(text, about[i] if about else None) for i, text in enumerate(facts)
+        ]
+        self._folded = [text.casefold() for text in facts]
 
     def _apart(self, older: int, newer: int) -> bool:
         placed, placing = self._places[older], self._places[newer]
         if placed is not None and placing is not None and not placed.same_place(placing):
+            return True
+        if _two_named(self._subjects[older], self._subjects[newer], self._folded[newer]):
             return True
         return any(
             a is not None and b is not None and a != b

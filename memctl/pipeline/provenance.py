@@ -1102,6 +1102,12 @@ class ExplainResult:
     closest: bool = False
     """For a text no bullet contains: `bullets` are the closest ones (the most content
     words in common, `closest_bullets`), not bullets that say it."""
+    superseded_by: int | None = None
+    """For a ledger's PATH:LINE no bullet was merged from: the MEMORY.md line of the
+    newer fact that replaces it (`supersede.stale`), as consolidation's "superseded:" said
+    when it dropped the line; None when none does (audit 21 F1)."""
+    superseded_by_text: str = ""
+    """That bullet's text (`superseded_by`), or ""."""
 
 
 def explain(ws: Workspace, target: str) -> ExplainResult:
@@ -1246,16 +1252,26 @@ def _explain_ledger(
     held = Hidden(ws).hides("memory", where, number, line)  # as search leaves it out
     forgets = _forgets(ws, ledgers, line, within=False) if held else []
     result = ExplainResult(f"{where}:{number}", [], [_origin(ledgers, here)], used, held, forgets)
+    if not used and not held:
+        _mark_superseded(result, line, bullets_of(memory))
     return _marked(ws, result)
+
+
+def _mark_superseded(result: ExplainResult, line: str, bullets: list[tuple[int, str]]) -> None:
+    """Sets `result.superseded_by` to the bullet that makes ledger `line` stale, read as
+    consolidation read it (the line older than every bullet), when one does."""
+    from memctl.models.supersede import stale
+
+    facts = [BULLET.sub("", text.strip()).strip() for text in (line, *(b for _, b in bullets))]
+    newer = stale(facts).get(0)
+    if newer is not None:
+        result.superseded_by, result.superseded_by_text = bullets[newer - 1][0], facts[newer]
 
 
 def explain_text(result: ExplainResult) -> str:
     """The chains as `memctl explain` prints them and memory_explain answers."""
     if result.ledger:
-        return "\n\n".join(
-            _ledger_text(origin, result.in_memory, result.forgotten, result.forgets)
-            for origin in result.ledger
-        )
+        return "\n\n".join(_ledger_text(origin, result) for origin in result.ledger)
     if result.forgotten:
         told = [f"no bullet of MEMORY.md contains {result.target!r}: it was forgotten"]
         for forget in result.forgets:
@@ -1277,18 +1293,20 @@ def _forget_text(forget: Forget) -> str:
     return f"forgotten (memctl forget) at {forget.at}"
 
 
-def _ledger_text(
-    origin: Origin, in_memory: list[int], forgotten: bool, forgets: list[Forget]
-) -> str:
+def _ledger_text(origin: Origin, result: ExplainResult) -> str:
     lines = [f"{origin.ledger}  {origin.text}", f"  ({_block(origin)})"]
     if origin.entry is not None:
         lines.append(f"  <- {_entry_text(origin.entry)}")
     elif origin.log_absent:
         lines.append(f"  <- {_unidentified(origin)}")
-    merged = ", ".join(f"MEMORY.md:{n}" for n in in_memory) or "no bullet of MEMORY.md"
+    merged = ", ".join(f"MEMORY.md:{n}" for n in result.in_memory) or "no bullet of MEMORY.md"
     lines.append(f"  -> {merged}")
-    if forgotten:
-        how = "; ".join(map(_forget_text, forgets)) or "forgotten (memctl forget)"
+    if result.superseded_by is not None:
+        lines.append(
+            f"  -> superseded by MEMORY.md:{result.superseded_by}: {result.superseded_by_text}"
+        )
+    if result.forgotten:
+        how = "; ".join(map(_forget_text, result.forgets)) or "forgotten (memctl forget)"
         lines.append(f"  -> {how}: consolidation, search, recall and the memory block leave it out")
     return "\n".join(lines)
 

@@ -72,3 +72,37 @@ def test_a_weekday_said_with_its_week_is_that_weeks_day(
     (2026-11-09) with a note naming this week; a weekday said with its week is that
     week's day, behind the day said or ahead of it."""
     assert kept in flushed(cli, workspace, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Rent is due on the 1st.",
+        "The payroll run is on the 25th.",
+        "My payday is the 15th.",
+        "The electricity bill is due on the 20th.",
+        "Bills go out on the 3rd of each month.",
+    ],
+)
+def test_a_day_of_every_month_stays_a_day_of_the_month(cli, workspace: Path, text: str) -> None:
+    """Audit 21 F2: "Rent is due on the 1st." was flushed as "Rent is due on
+    2027-01-01.": a day of the month said without its month, of something that comes
+    back each month, is that day of every month, as a standup's Monday is every Monday."""
+    ledger = flushed(cli, workspace, text)
+
+    assert text.removeprefix("My ") in ledger
+    assert "2026-1" not in ledger.partition("\n\n")[2]
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("The party is on the 25th.", "The party is on 2026-11-25."),
+        ("I paid the rent on the 3rd.", "paid the rent on 2026-11-03."),
+        ("The final rent payment is due on the 1st.", "is due on 2026-12-01."),
+    ],
+)
+def test_a_one_off_on_a_day_of_the_month_still_resolves(
+    cli, workspace: Path, text: str, kept: str
+) -> None:
+    assert kept in flushed(cli, workspace, text)
