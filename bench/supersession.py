@@ -106,6 +106,7 @@ SETS = (
     "twentyfirst",
     "twentysecond",
     "twentythird",
+    "twentyfourth",
 )
 MISSES = False  # --misses: print each case missed
 
@@ -13157,6 +13158,744 @@ TWENTYTHIRD: dict[str, dict[str, list[str]]] = {
 }
 
 
+# A twentyfourth wording set for bench/supersession.py (`twentyfourth`), held out.
+# Written 2026-12-06, 08:18-08:21 UTC (per `date -u`), by a helper session started for
+# brief briefs/twentyfourth.md. It read ONLY bench/supersession.py (for the format, the 18
+# kinds, the placeholders and how `_values`/`make_cases` fill them, and to grep the
+# registers of the earlier sets; the twenty-third set was already in it) and
+# notes/hidden/twentythird.py (for the header, the counts and the checks); nothing under
+# memctl/, tests/, docs/, bench/README.md, nor anything else under notes/ besides what it
+# wrote.
+#
+# Registers aimed at (absent or rare in the earlier sets, checked by grep): Kubernetes
+# ConfigMap data lines and `kubectl describe` output; systemd unit `Environment=` lines;
+# DNS zone records and /etc/hosts lines; cron lines with a comment; CSS custom properties;
+# LaTeX \newcommand (written without braces); YAML front matter of a blog post; JSON-LD
+# key/value pairs (without braces); SRT subtitle cues folded onto one line; `git log
+# --oneline` and `git blame` lines; Keep-a-Changelog entries ("### Changed"); a game's
+# patch notes; job adverts; property listings; museum labels; sports scoreboards and
+# league tables; train-station PA announcements; recipe cards; screenplay lines with a
+# parenthetical; text-adventure room descriptions; haiku folded onto one line with " / ";
+# sentences in Swahili, Turkish, Vietnamese and Polish around the value; customs forms;
+# parking-permit renewal letters; library due-date slips; out-of-office auto-replies.
+# No "reverted/rolled back to X" (it would make the old value current again).
+# Distractors: plans called off, someone else's value (a colleague's out-of-office, a
+# neighbour's permit), hypotheticals and questions (in Swahili, Turkish, Vietnamese,
+# Polish, English), a change proposed and rejected (a changelog "### Rejected", a PR closed
+# unmerged), a past value for a different time (a museum label of an older era), the same
+# change words about a different subject (a ConfigMap key for another setting, a patch
+# note nerfing a weapon, a platform change on the PA for another train); none names {old}
+# or {new}.
+# "also" lines: the same subject's second value ("... also ...; both stay"), and a second
+# subject in the same registers, with its own value ({alt}) or the same value as {old}.
+#
+# Placeholders, as make_cases fills them:
+#   old/new/ask: {s} {S} {old} {new} (and {other}, {n})
+#   distract:    {s} {S} {other} {n}   ({other} is a value of the same sort for home,
+#                employer, favourite, car, school, team and language; a person's name
+#                for every other kind)
+#   also:        {s} {S} {s2} {S2} {alt} {old}   (the first line of each kind has no
+#                {s2}/{S2}: make_cases falls back to it when no second subject is left)
+# No "new" line uses {s2}/{S2}/{alt}, nor {other}.
+# No "ask" line uses {old} or {new}; every "new" line names {new}; no "old" line names
+# {new}.
+# No people are named inside lines other than through placeholders.
+# For the tool kind the subject is "The X team" (capital T), so {S} is put at the start
+# of a line or after a colon.
+# The school kind is about the subject's daughter throughout.
+# No literal braces are used (LaTeX and JSON-LD are written without them).
+# One line each, no leading "- " (write() adds the bullet).
+# Checked by check_twentyfourth.py (same folder): kinds, keys, placeholders, counts.
+
+TWENTYFOURTH: dict[str, dict[str, list[str]]] = {
+    "host": {
+        "old": [
+            "kubectl describe configmap {s}-config | data: DB_HOST: {old}",
+            "Environment=DB_HOST={old}   # {s}.service",
+            "10.0.4.{n}   {old}   # /etc/hosts, the box behind {s}",
+            "{S} inafanya kazi kwenye {old}.",
+        ],
+        "new": [
+            "kubectl describe configmap {s}-config | data: DB_HOST: {new}   (edited; {old} no longer listed)",
+            "{s}.service: Environment=DB_HOST={new}   # replaced DB_HOST={old}, daemon-reload done",
+            "zone file: {s}  IN CNAME  {new}.   ; was {old}, serial bumped to 2026120{n}",
+            "a3f9{n}c2 Point {s} at {new}, drop {old}   (git log --oneline)",
+            "### Changed -- {S} now runs on {new}; {old} is decommissioned.   (CHANGELOG.md)",
+            "{S} sasa inafanya kazi kwenye {new}; {old} imezimwa.",
+            "{S} artık {new} üzerinde çalışıyor; {old} kapatıldı.",
+            "{S} giờ chạy trên {new}, không còn trên {old} nữa.",
+            "{S} działa teraz na {new}; {old} wyłączono.",
+        ],
+        "distract": [
+            "kubectl describe configmap {s}-config | data: LOG_LEVEL: debug   (changed by {other}; DB_HOST untouched)",
+            "PR #{n} 'Move {s} to a new box' closed by {other} without merging.",
+            "0 3 * * * /usr/local/bin/vacuum   # nightly vacuum for {s}, added by {other}",
+            "Je, {s} ihamishwe kwenye seva mpya? {other} anauliza.",
+            "### Rejected -- moving {s} off its host this quarter (proposed by {other}).",
+            "In 2019 {s} ran on a rack in the old office for {n} months.",
+        ],
+        "also": [
+            "{S} also has a read replica on {alt}; both hosts stay.",
+            "kubectl describe configmap {s2}-config | data: DB_HOST: {alt}",
+            "Environment=DB_HOST={old}   # {s2}.service, same box as {s}",
+            "{S2} artık {alt} üzerinde çalışıyor.",
+        ],
+        "ask": [
+            "which host is {s} on?",
+            "{S} działa na jakim serwerze?",
+            "kubectl: what's DB_HOST in the {s} ConfigMap?",
+        ],
+    },
+    "home": {
+        "old": [
+            "Parking permit for {s}: zone {n}, address on file {old}.",
+            "{S} anaishi {old}.",
+            "{S} {old}'da oturuyor.",
+            "{S} sống ở {old}.",
+        ],
+        "new": [
+            "Parking permit renewal, {s}: your permit is now issued for {new}; the {old} permit has lapsed and will not be renewed.",
+            "Library slip: borrower {s}, address updated to {new} (was {old}); items due in {n} days.",
+            "Customs form, {s}: address in the country of residence -- {new} (the {old} address on the old form is no longer valid).",
+            "Auto-reply from {s}: I've moved from {old} to {new}; please post anything to {new} from now on.",
+            "{S} amehamia {new}; haishi tena {old}.",
+            "{S} {new}'ya taşındı; artık {old}'da oturmuyor.",
+            "{S} đã chuyển đến {new}, không còn sống ở {old}.",
+            "{S} przeprowadził się do {new}; już nie mieszka w {old}.",
+            "SRT cue {n} | 00:12:04,200 --> 00:12:07,900 | {S}: I don't live in {old} any more. It's {new} now.",
+        ],
+        "distract": [
+            "Parking permit renewal for {s}'s neighbour: issued for {other}, zone {n}.",
+            "{S} alifikiria kuhamia {other}, lakini ameghairi.",
+            "Auto-reply from {s}: I'm in {other} for a conference until the {n}th; back home after that.",
+            "Property listing, {other}: {n}-bed flat, garden; {s} went to the viewing but isn't buying.",
+            "{S} {other}'a taşınsa mı? Sadece bir soru.",
+            "Museum label: {other} in the 1890s, photographed by {s}'s great-grandfather.",
+        ],
+        "also": [
+            "{S} also keeps a cabin near {alt}; both homes stay.",
+            "Parking permit for {s2}: address on file {alt}.",
+            "{S2} mieszka w {old}, tak jak {s}.",
+            "{S2} sống ở {alt}.",
+        ],
+        "ask": [
+            "where does {s} live?",
+            "{S} anaishi wapi?",
+            "{S} nerede oturuyor?",
+        ],
+    },
+    "employer": {
+        "old": [
+            '"@type": "Person", "name": "{s}", "worksFor": "{old}"   (JSON-LD on the profile page)',
+            "{S} anafanya kazi {old}.",
+            "{S} {old}'da çalışıyor.",
+            "{S} pracuje w {old}.",
+        ],
+        "new": [
+            'JSON-LD on {s}\'s profile page: "worksFor": "{new}"   (the "{old}" value replaced)',
+            "Auto-reply from {s}: I've left {old}; I now work at {new} -- please write to me there.",
+            "Job advert, {new}: welcome to our newest hire {s}, who joins us from {old}.",
+            "{S} sasa anafanya kazi {new}; ameacha {old}.",
+            "{S} artık {new}'da çalışıyor; {old}'dan ayrıldı.",
+            "{S} giờ làm việc ở {new}, đã nghỉ ở {old}.",
+            "{S} pracuje teraz w {new}; odszedł z {old}.",
+            "Customs form, {s}: employer -- {new} (the {old} entry struck through, left last month)",
+            "Haiku for {s}: badge from {old} returned / {new} lanyard on the desk / first week at {new}",
+        ],
+        "distract": [
+            "Job advert, {other}: senior engineer, {n} days remote; {s} forwarded it to a friend.",
+            "{S} aliitwa kwa mahojiano {other}, lakini alikataa.",
+            "Auto-reply from {s}'s colleague: I now work at {other}; {s} is unaffected.",
+            '"@type": "Organization", "name": "{other}", "employee": {n}   (JSON-LD; {s} is not listed)',
+            "{S} {other}'a geçse mi? Henüz karar yok.",
+            "Museum label: a typewriter from {other}'s first office, donated by {s}.",
+        ],
+        "also": [
+            "{S} also sits on the board of {alt}; both stay.",
+            '"@type": "Person", "name": "{s2}", "worksFor": "{alt}"',
+            "{S2} pracuje w {old}, razem z {s}.",
+            "{S2} {alt}'da çalışıyor.",
+        ],
+        "ask": [
+            "where does {s} work?",
+            "{S} anafanya kazi wapi?",
+            "{S} làm việc ở đâu?",
+        ],
+    },
+    "date": {
+        "old": [
+            "---  title: {S}  date: {old}  ---   (front matter, blog post)",
+            "\\newcommand\\launchdate {old}   % {s}, report.tex",
+            "0 9 * * 1-5  remind-launch   # cron, {s}: the day is {old}",
+            "{S} itafanyika {old}.",
+        ],
+        "new": [
+            "Blog front matter for {s}: date: {new}   (edited; the {old} date is gone from the post)",
+            "report.tex: \\renewcommand\\launchdate {new}   % {s}, moved from {old}",
+            "### Changed -- {S} moved to {new}; the {old} date no longer applies.   (CHANGELOG.md)",
+            "{S} imesogezwa hadi {new}; tarehe {old} imefutwa.",
+            "{S} {new} tarihine ertelendi; {old} iptal.",
+            "{S} dời sang {new}; ngày {old} đã hủy.",
+            "{S} przesunięto na {new}; termin {old} odwołany.",
+            "Library slip: {s} reading list, due {new} (renewed; the {old} due date is superseded).",
+            "b71e{n}0d Move {s} to {new} (was {old})   (git log --oneline)",
+        ],
+        "distract": [
+            "### Rejected -- pushing {s} back a month (proposed by {other}); date unchanged.",
+            "Blog front matter for {s}: tags: launch, planning   (edited by {other}; date untouched)",
+            "Je, {s} isogezwe? {other} aliuliza; hakuna uamuzi.",
+            "Library slip for {other}: {n} books, due next Friday.",
+            "Out-of-office from {other}: away until the {n}th; {s} goes ahead as planned.",
+            "{n} years ago a project like {s} fell on a bank holiday; this one has not moved.",
+        ],
+        "also": [
+            "{S} also has a beta date, {alt}; both dates stay.",
+            "---  title: {S2}  date: {alt}  ---",
+            "{S2} itafanyika {old}, siku moja na {s}.",
+            "\\newcommand\\betadate {alt}   % {s2}",
+        ],
+        "ask": [
+            "when is {s}?",
+            "{S} ne zaman?",
+            "{S} là ngày nào?",
+        ],
+    },
+    "owner": {
+        "old": [
+            "^4c1d ({old} 2026-03-14 {n})   owner: {old}   (git blame, {s}/OWNERS)",
+            "kubectl describe deployment {s} | Annotations: owner={old}",
+            "Museum label: {S}, kept and tended by {old}.",
+            "{S} inamilikiwa na {old}.",
+        ],
+        "new": [
+            "kubectl describe deployment {s} | Annotations: owner={new}   (re-annotated; owner={old} removed)",
+            "9d02e1 ({new} 2026-12-01 {n})   owner: {new}   (git blame on {s}/OWNERS; {old}'s line replaced)",
+            "### Changed -- {S} is owned by {new}; {old} handed it over.   (CHANGELOG.md)",
+            "Auto-reply from {old}: I no longer own {s}; {new} owns it now -- please go to {new}.",
+            "{S} sasa inamilikiwa na {new}, si {old} tena.",
+            "{S} artık {new}'ın sorumluluğunda; {old} bıraktı.",
+            "{S} giờ do {new} phụ trách, không còn là {old}.",
+            "Właścicielem {s} jest teraz {new}; {old} oddał ją.",
+            "{new} (taking the pager from {old}): It's mine now. All of {s}.",
+        ],
+        "distract": [
+            "Auto-reply from {other}: on leave for {n} days; questions about {s} go to its usual owner.",
+            "kubectl describe deployment {s} | Annotations: team-slack=#{s}-{n}   (owner annotation untouched)",
+            "PR #{n} 'Make {other} owner of {s}' closed without merging.",
+            "Je, {other} achukue {s}? Ni wazo tu.",
+            "{other} mógłby przejąć {s}? Nikt nie zdecydował.",
+            "In the old office, {other} carried {s}'s pager for {n} weeks.",
+        ],
+        "also": [
+            "{alt} also co-owns {s}; both owners stay.",
+            "kubectl describe deployment {s2} | Annotations: owner={alt}",
+            "{S2} inamilikiwa na {old} pia, kama {s}.",
+            "Właścicielem {s2} jest {alt}.",
+        ],
+        "ask": [
+            "who owns {s}?",
+            "{S} inamilikiwa na nani?",
+            "kubectl: what's the owner annotation on {s}?",
+        ],
+    },
+    "role": {
+        "old": [
+            "{old} is our {s}.",
+            "Job title on the org chart: {s} -- {old}.",
+            "{old} ndiye {s} wetu.",
+            "{s}: {old}   (league table of duties, top row)",
+        ],
+        "new": [
+            "Job advert closed: the {s} post is filled by {new}; {old} has stepped down.",
+            "Auto-reply from {old}: I'm no longer {s}; please contact {new}, who has taken over.",
+            "### Changed -- {s} is now {new} (was {old}).   (CHANGELOG.md)",
+            "{new} sasa ndiye {s}; {old} amejiuzulu.",
+            "{new} artık {s}; {old} görevi bıraktı.",
+            "{new} giờ là {s}, thay cho {old}.",
+            "{new} jest teraz {s}; {old} zrezygnował.",
+            "Scoreboard, duty rota: {s} -- {new} (in), {old} (out).",
+            "Haiku: {old} hands the keys on / {new} now holds the {s} / spring rota begins",
+        ],
+        "distract": [
+            "Job advert: {s} at our sister company; {other} applied, but it's not here.",
+            "### Rejected -- making {other} {s} (proposed, voted down {n} to 2).",
+            "Je, {other} awe {s}? Bado hakuna jibu.",
+            "{other} {n} yıl önce başka bir şirkette {s} idi.",
+            "Auto-reply from {other}: covering as deputy {s} until the {n}th; nothing else changes.",
+            "Would {other} make a good {s}? asked in the retro; no answer yet.",
+        ],
+        "also": [
+            "{alt} is also a deputy {s}; both stay.",
+            "Job title on the org chart: {s2} -- {alt}.",
+            "{old} jest też {s2}.",
+            "{alt} ndiye {s2} wetu.",
+        ],
+        "ask": [
+            "who is the {s}?",
+            "{s} ni nani?",
+            "kim jest {s}?",
+        ],
+    },
+    "tool": {
+        "old": [
+            "{S}: Environment=CI_PROVIDER={old}   # runner.service",
+            "{S}: ci-config ConfigMap | data: provider: {old}",
+            "{S}: */5 * * * * poll-{old}   # polls {old} for queued builds",
+            "{S}: tunajenga kwenye {old}.",
+        ],
+        "new": [
+            "{S}: Environment=CI_PROVIDER={new}   # runner.service; CI_PROVIDER={old} removed",
+            "{S}: ci-config ConfigMap | data: provider: {new}   (was {old}; applied)",
+            "{S}: ### Changed -- builds run on {new}; the {old} pipelines are deleted.",
+            "{S}: e41c{n}a9 Move all pipelines from {old} to {new}   (git log --oneline)",
+            "{S}: sasa tunajenga kwenye {new}; {old} imezimwa.",
+            "{S}: artık derlemeler {new} üzerinde; {old} kapatıldı.",
+            "{S}: giờ build chạy trên {new}, bỏ {old} rồi.",
+            "{S}: budujemy teraz na {new}; {old} wyłączony.",
+            "{S}: Patch notes -- build server moved from {old} to {new}; {old} runners retired.",
+        ],
+        "distract": [
+            "{S}: ### Rejected -- switching CI (proposed by {other}, {n} votes against).",
+            "{S}: Environment=NODE_VERSION={n}   # runner.service, CI unchanged",
+            "{S}: {other} aliuliza kama tutajaribu CI nyingine; haijapangwa.",
+            "{S}: Patch notes -- the Frost Axe now deals {n} less damage.",
+            "{S}: PR #{n} 'Try another CI' by {other}, closed unmerged.",
+            "{S}: {other}'s old team moved CI last year; we did not.",
+        ],
+        "also": [
+            "{S} also uses {alt} for release builds; both stay.",
+            "{S2}: Environment=CI_PROVIDER={alt}",
+            "{S2}: ci-config ConfigMap | data: provider: {old}   (same as {s})",
+            "{S2}: tunajenga kwenye {alt}.",
+        ],
+        "ask": [
+            "{S}: which CI do we use?",
+            "{S}: CI nào đang dùng?",
+            "{S}: what's CI_PROVIDER in runner.service?",
+        ],
+    },
+    "meeting": {
+        "old": [
+            "{old} weekdays   # cron-style note: {s}",
+            "PA: {S} departs at {old} from the usual platform.",
+            "{S} huanza saa {old}.",
+            "{S} bắt đầu lúc {old}.",
+        ],
+        "new": [
+            "PA announcement: the {old} {s} has been retimed; {S} now departs at {new}, every weekday.",
+            "cron note for {s}: {new} weekdays   # moved from {old}, reminder updated",
+            "### Changed -- {S} starts at {new}; the {old} slot is gone.   (CHANGELOG.md)",
+            "{S} sasa huanza saa {new}, si {old} tena.",
+            "{S} artık {new}'de; {old} değil.",
+            "{S} giờ bắt đầu lúc {new}, không còn {old} nữa.",
+            "{S} jest teraz o {new}, nie o {old}.",
+            "Recipe card pinned by the kettle: lemon cake for {s}, serves {n}; out of the oven by {new}, now that {s} starts at {new}, not {old}.",
+            "Haiku: {old} was too soon / {s} waits for coffee now / {new} on the clock",
+            "Scoreboard, room {n}: {S} -- {new} (updated; {old} struck off)",
+        ],
+        "distract": [
+            "PA announcement: platform change for the {n}:15 to the coast; {s} unaffected.",
+            "### Rejected -- moving {s} earlier (proposed by {other}).",
+            "Out-of-office from {other}: I'll miss {s} for {n} days.",
+            "{other} pyta, czy {s} będzie o innej godzinie? Na razie nic.",
+            "Je, {s} ibadilishwe saa? {other} anauliza; bado.",
+            "SRT cue {n} | 00:03:10,000 --> 00:03:12,500 | {other}: Should we move {s}? (Nobody answers.)",
+        ],
+        "also": [
+            "{S} also has a Thursday demo at {alt}; both stay.",
+            "PA: {S2} departs at {alt}.",
+            "{S2} huanza saa {old}, kama {s}.",
+            "{S2} bắt đầu lúc {alt}.",
+        ],
+        "ask": [
+            "what time is {s}?",
+            "{S} huanza saa ngapi?",
+            "{S} o której?",
+        ],
+    },
+    "name": {
+        "old": [
+            "---  title: {old}  layout: home  ---   (front matter of the {s})",
+            '--site-title: "{old}";   /* the {s}\'s stylesheet */',
+            "Museum label: the {s}, known as {old}.",
+            "Jina la {s} ni {old}.",
+        ],
+        "new": [
+            "Front matter of the {s}: title: {new}   (renamed; {old} is gone from the header)",
+            '--site-title: "{new}";   /* the {s}\'s stylesheet, was "{old}" */',
+            "\\renewcommand\\sitetitle {new}   % the {s}, renamed from {old}",
+            "### Changed -- the {s} is now called {new} (formerly {old}).   (CHANGELOG.md)",
+            "Jina la {s} sasa ni {new}; {old} limeachwa.",
+            "{S}'ın adı artık {new}; {old} değil.",
+            "Tên của {s} giờ là {new}, không còn là {old}.",
+            "Nazwa {s} to teraz {new}, nie {old}.",
+            "You are in the {s}. A freshly painted sign reads {new}; the old {old} sign lies in the corner.",
+        ],
+        "distract": [
+            "--accent: #{n}a{n}f0;   /* the {s}'s stylesheet, title untouched */",
+            "### Rejected -- renaming the {s} (proposed by {other}).",
+            "Je, the {s} ipewe jina jipya? {other} anauliza.",
+            "Museum label: {other}'s first draft of the {s}, {n} pages.",
+            "PR #{n} 'Rename the {s}' by {other}, closed unmerged.",
+            "You are in the {s}'s archive. {other}'s nameplate hangs above a door to the north.",
+        ],
+        "also": [
+            "The {s} also has a short alias, {alt}; both names stay.",
+            "---  title: {alt}  ---   (front matter of the {s2})",
+            "Jina la {s2} ni {old} pia, kama {s}.",
+            '--site-title: "{alt}";   /* the {s2} */',
+        ],
+        "ask": [
+            "what's the {s} called?",
+            "jina la {s} ni nini?",
+            "front matter: what's the title of the {s}?",
+        ],
+    },
+    "phone": {
+        "old": [
+            '"@type": "Person", "name": "{s}", "telephone": "{old}"   (JSON-LD)',
+            "Customs form, {s}: contact phone {old}.",
+            "Namba ya {s} ni {old}.",
+            "Numer {s} to {old}.",
+        ],
+        "new": [
+            'JSON-LD for {s}: "telephone": "{new}"   (updated; "{old}" removed)',
+            "Auto-reply from {s}: new number {new}; {old} is switched off.",
+            "Customs form, {s}: contact phone {new} (the {old} on last year's form no longer works).",
+            "Parking permit renewal, {s}: we'll text reminders to {new}, the number now on file; {old} has been removed.",
+            "Namba ya {s} sasa ni {new}; {old} haifanyi kazi tena.",
+            "{S}'in numarası artık {new}; {old} kapandı.",
+            "Số của {s} giờ là {new}; số {old} bỏ rồi.",
+            "Numer {s} to teraz {new}; {old} nieaktualny.",
+            "Library slip, borrower {s}: phone on record changed from {old} to {new}.",
+        ],
+        "distract": [
+            "Auto-reply from {other}: my number has changed; {s}'s has not.",
+            "Customs form, {s}: item value {n}.00, gift, no commercial value.",
+            "Je, namba ya {s} imebadilika? {other} anauliza.",
+            "{S} yeni numara alsa mı? Sadece bir fikir.",
+            'JSON-LD for {s}: "jobTitle" updated by {other}; telephone untouched.',
+            "Library slip for {s}: {n} books overdue.",
+        ],
+        "also": [
+            "{S} also has a work line, {alt}; both stay.",
+            '"@type": "Person", "name": "{s2}", "telephone": "{alt}"',
+            "Namba ya {s2} ni {alt}.",
+            "Numer {s2} to {alt}.",
+        ],
+        "ask": [
+            "what's {s}'s number?",
+            "namba ya {s} ni ngapi?",
+            "số của {s} là gì?",
+        ],
+    },
+    "manager": {
+        "old": [
+            "{S} reports to {old}.",
+            "kubectl describe user {s} | Labels: manager={old}",
+            "Msimamizi wa {s} ni {old}.",
+            "{S}'in yöneticisi {old}.",
+        ],
+        "new": [
+            "kubectl describe user {s} | Labels: manager={new}   (relabelled; manager={old} removed)",
+            "Auto-reply from {old}: {s} no longer reports to me; {new} is {s}'s manager now.",
+            "### Changed -- {S} reports to {new} (was {old}).   (org CHANGELOG)",
+            "Msimamizi wa {s} sasa ni {new}, si {old} tena.",
+            "{S}'in yöneticisi artık {new}; {old} değil.",
+            "Quản lý của {s} giờ là {new}, không còn {old}.",
+            "Przełożonym {s} jest teraz {new}, nie {old}.",
+            "{S} (to {new}, shaking hands): So you're my manager now. {old} has moved on, told me this morning.",
+            "Job advert closed: {new} takes over {s}'s team from {old}.",
+        ],
+        "distract": [
+            "### Rejected -- moving {s} under {other} (proposed, {n} to 2 against).",
+            "kubectl describe user {s} | Labels: mentor={other}",
+            "Auto-reply from {other}: on leave for {n} days; {s}'s reporting line unchanged.",
+            "Je, {s} afanye kazi chini ya {other}? Hakuna uamuzi.",
+            "{S}'in kız kardeşi {other}'a bağlı çalışıyor.",
+            "For {n} weeks last year {s} covered for {other}'s reports.",
+        ],
+        "also": [
+            "{S} also has a mentor, {alt}; both stay.",
+            "kubectl describe user {s2} | Labels: manager={alt}",
+            "{S2} reports to {old} too, like {s}.",
+            "Msimamizi wa {s2} ni {alt}.",
+        ],
+        "ask": [
+            "who does {s} report to?",
+            "msimamizi wa {s} ni nani?",
+            "{S}'in yöneticisi kim?",
+        ],
+    },
+    "favourite": {
+        "old": [
+            "{S}'s favourite editor is {old}.",
+            "Environment=EDITOR={old}   # {s}'s user unit",
+            "Kihariri anachopenda {s} ni {old}.",
+            "Ulubiony edytor {s} to {old}.",
+        ],
+        "new": [
+            "Environment=EDITOR={new}   # {s}'s user unit; EDITOR={old} removed",
+            "c{n}f8e1 Switch {s}'s dotfiles from {old} to {new}   (git log --oneline)",
+            "Kihariri anachopenda {s} sasa ni {new}; ameacha {old}.",
+            "{S}'in favori editörü artık {new}; {old}'u sildi.",
+            "Trình soạn thảo {s} thích giờ là {new}, không dùng {old} nữa.",
+            "Ulubiony edytor {s} to teraz {new}; {old} odinstalowany.",
+            "{S} (muttering, closing {old} for the last time): It's {new} from now on.",
+            "SRT cue {n} | 00:41:02,000 --> 00:41:05,300 | {S}: I deleted {old}. It's {new} for me now.",
+            "### Changed -- {s}'s default editor is {new}; {old} removed.   (dotfiles CHANGELOG)",
+        ],
+        "distract": [
+            "Environment=EDITOR={other}   # the shared default unit; {s} overrides it",
+            "{S} alijaribu {other} mara moja, akaacha.",
+            "{S} {other} denese mi? Sadece soruyorum.",
+            "{S}'s flatmate swears by {other}.",
+            "PR #{n} 'Make {other} the team default' closed unmerged; {s} voted no.",
+            "Museum label: a {n}-year-old keyboard, the one {s} first learned {other} on.",
+        ],
+        "also": [
+            "{S} also keeps {alt} for quick edits; both stay.",
+            "Environment=EDITOR={alt}   # {s2}'s user unit",
+            "Ulubiony edytor {s2} to też {old}, jak u {s}.",
+            "{S2}'s favourite editor is {alt}.",
+        ],
+        "ask": [
+            "what's {s}'s favourite editor?",
+            "kihariri anachopenda {s} ni kipi?",
+            "{S}'in favori editörü ne?",
+        ],
+    },
+    "car": {
+        "old": [
+            "{S} drives a {old}.",
+            "Parking permit for {s}: vehicle {old}.",
+            "{S} anaendesha {old}.",
+            "{S} lái {old}.",
+        ],
+        "new": [
+            "Parking permit renewal, {s}: vehicle updated to {new}; the {old} is removed from the permit.",
+            "Customs form, {s}: vehicle imported -- {new}; the {old} was sold before the move.",
+            "Property listing note: garage fits {s}'s new {new}; the {old} has been sold.",
+            "{S} ameuza {old}; sasa anaendesha {new}.",
+            "{S} {old}'yu sattı, artık {new} kullanıyor.",
+            "{S} đã bán {old}, giờ lái {new}.",
+            "{S} sprzedał {old}, jeździ teraz {new}.",
+            "{S} (patting the bonnet of the {new}): Goodbye {old}, hello this one.",
+            "Haiku: the {old} sold / {s} drives the {new} home / new keys on the hook",
+        ],
+        "distract": [
+            "Parking permit renewal for {s}'s neighbour: vehicle {other}, zone {n}.",
+            "{S} alijaribu {other}, lakini hakununua.",
+            "{S} {other} alsa mı? Henüz düşünüyor.",
+            "Property listing: {n}-bed house, garage with a {other} on the drive (the seller's, not {s}'s).",
+            "{S}'s neighbour just bought a {other}.",
+            "Recipe card from {s}'s aunt: road-trip flapjacks, serves {n}; first baked for a trip in a borrowed {other}.",
+        ],
+        "also": [
+            "{S} also keeps a {alt} for weekends; both stay.",
+            "Parking permit for {s2}: vehicle {alt}.",
+            "{S2} drives a {old} too, same as {s}.",
+            "{S2} lái {alt}.",
+        ],
+        "ask": [
+            "what does {s} drive?",
+            "{S} anaendesha gari gani?",
+            "{S} jeździ czym?",
+        ],
+    },
+    "school": {
+        "old": [
+            "{S}'s daughter goes to {old}.",
+            "Library slip: {s}'s daughter, school library of {old}, due back in {n} days.",
+            "Binti wa {s} anasoma {old}.",
+            "Con gái của {s} học ở {old}.",
+        ],
+        "new": [
+            "Library slip: {s}'s daughter's books now go back to {new}; her {old} card is closed.",
+            "Parking permit renewal, {s}: school drop-off zone changed from {old} to {new}.",
+            "Binti wa {s} sasa anasoma {new}; ameacha {old}.",
+            "{S}'in kızı artık {new}'da okuyor; {old}'dan ayrıldı.",
+            "Con gái của {s} giờ học ở {new}, không còn ở {old}.",
+            "Córka {s} chodzi teraz do {new}, już nie do {old}.",
+            "Auto-reply from {s}: I'm at {new} for my daughter's first day -- she has left {old}.",
+            "Haiku: {old} uniform / folded for the charity / {new} starts today   ({s}'s daughter)",
+            "Scoreboard, {new} netball: {s}'s daughter scores {n} in her first match since moving from {old}.",
+        ],
+        "distract": [
+            "Scoreboard: {other} {n}, visitors 3; {s}'s daughter cheered from the stand.",
+            "{S} alifikiria kumhamisha binti yake {other}, lakini ameghairi.",
+            "{S}'in yeğeni {other}'da okuyor.",
+            "Library slip for {s}'s son: {other} library, {n} books.",
+            "Czy córka {s} przejdzie do {other}? Nie, zostaje.",
+            "Museum label: {other}'s first school bell, 1902; seen on {s}'s daughter's class trip.",
+        ],
+        "also": [
+            "{S}'s daughter also does Saturday music at {alt}; both stay.",
+            "Binti wa {s2} anasoma {alt}.",
+            "{S2}'s daughter goes to {old} too, same class as {s}'s.",
+            "Con gái của {s2} học ở {alt}.",
+        ],
+        "ask": [
+            "where does {s}'s daughter go to school?",
+            "binti wa {s} anasoma wapi?",
+            "con gái của {s} học ở đâu?",
+        ],
+    },
+    "team": {
+        "old": [
+            "{S} is on the {old} team.",
+            "League table, squad lists: {s} -- {old}.",
+            "{S} yuko kwenye timu ya {old}.",
+            "{S} jest w zespole {old}.",
+        ],
+        "new": [
+            "League table, transfers: {s} moves from {old} to {new}, effective this week.",
+            "Auto-reply from {s}: I've moved from the {old} team to {new}; for {old} matters ask my old lead.",
+            "### Changed -- {S} is on the {new} team (was {old}).   (team CHANGELOG)",
+            "{S} sasa yuko kwenye timu ya {new}; ameacha {old}.",
+            "{S} artık {new} takımında; {old} takımından ayrıldı.",
+            "{S} giờ ở nhóm {new}, rời nhóm {old} rồi.",
+            "{S} jest teraz w zespole {new}, już nie w {old}.",
+            "kubectl describe user {s} | Labels: team={new}   (relabelled; team={old} removed)",
+            "Job advert closed: {new} team role filled internally by {s}, moving over from {old}.",
+        ],
+        "distract": [
+            "League table: {other} {n} pts, top of the five-a-side; {s} played as a guest.",
+            "{S} alialikwa na timu ya {other}, lakini hakwenda.",
+            "### Rejected -- moving {s} to {other} (proposed, declined by {s}).",
+            "kubectl describe user {s} | Labels: building=b{n}   (team label untouched)",
+            "{S} {other} takımına geçse mi? Plan yok.",
+            "Would {s} fit on {other}? someone asked; no plan.",
+        ],
+        "also": [
+            "{S} also helps the {alt} team on Fridays; both stay.",
+            "League table, squad lists: {s2} -- {alt}.",
+            "{S2} is on the {old} team too, with {s}.",
+            "{S2} jest w zespole {alt}.",
+        ],
+        "ask": [
+            "which team is {s} on?",
+            "{S} yuko timu gani?",
+            "{S} hangi takımda?",
+        ],
+    },
+    "language": {
+        "old": [
+            "{S} is written in {old}.",
+            "kubectl describe pod {s} | Labels: runtime={old}",
+            "Museum label: {S}, built in {old}.",
+            "{S} imeandikwa kwa {old}.",
+        ],
+        "new": [
+            "kubectl describe pod {s} | Labels: runtime={new}   (new image; runtime={old} pods gone)",
+            "### Changed -- {S} rewritten in {new}; the {old} code is deleted.   (CHANGELOG.md)",
+            "f0a{n}b7 Delete the {old} implementation of {s}; {new} only now   (git log --oneline)",
+            "{S} sasa imeandikwa kwa {new}; msimbo wa {old} umefutwa.",
+            "{S} artık {new} ile yazıldı; {old} kodu silindi.",
+            "{S} giờ viết bằng {new}, mã {old} đã xóa.",
+            "{S} jest teraz napisany w {new}; kod {old} usunięty.",
+            "Patch notes: server rewritten from {old} to {new}; {s} now runs the {new} build only.",
+            "Job advert, {s} team: we're a {new} shop now (the {old} code base is retired) -- {new} experience wanted.",
+        ],
+        "distract": [
+            "### Rejected -- porting {s} to {other} (proposed, {n} to 2 against).",
+            "kubectl describe pod {s} | Labels: tier=backend-{n}   (runtime label untouched)",
+            "Je, {s} iandikwe upya kwa {other}? Ni wazo tu.",
+            "Job advert for the team next door: {other} developers wanted; {s} stays as it is.",
+            "{S} {other} ile yeniden yazılsa mı? Sadece bir soru.",
+            "The service next door, the one {s} calls, was ported to {other}.",
+        ],
+        "also": [
+            "{S} also ships a {alt} SDK; both stay.",
+            "kubectl describe pod {s2} | Labels: runtime={alt}",
+            "{S2} is written in {old} too, like {s}.",
+            "{S2} imeandikwa kwa {alt}.",
+        ],
+        "ask": [
+            "what's {s} written in?",
+            "{S} imeandikwa kwa lugha gani?",
+            "{S} napisany w jakim języku?",
+        ],
+    },
+    "email": {
+        "old": [
+            '"@type": "Person", "name": "{s}", "email": "{old}"   (JSON-LD)',
+            "Library slip, borrower {s}: reminders to {old}.",
+            "Barua pepe ya {s} ni {old}.",
+            "E-posta adresi {s}: {old}.",
+        ],
+        "new": [
+            'JSON-LD for {s}: "email": "{new}"   (updated; "{old}" removed)',
+            "Auto-reply from {old}: this mailbox is closed. {s} now reads mail at {new}.",
+            "Library slip, borrower {s}: reminders now go to {new} (was {old}).",
+            "Parking permit renewal, {s}: correspondence address changed to {new}; nothing more will go to {old}.",
+            "Barua pepe ya {s} sasa ni {new}; {old} imefungwa.",
+            "{S}'in e-postası artık {new}; {old} kapatıldı.",
+            "Email của {s} giờ là {new}; {old} đã đóng.",
+            "Adres e-mail {s} to teraz {new}; {old} nie działa.",
+            "Customs form, {s}: email for notifications -- {new} (the {old} on the old form is closed).",
+        ],
+        "distract": [
+            "Auto-reply from {other}: my address has changed; {s}'s has not.",
+            'JSON-LD for {s}: "jobTitle" updated by {other}; email untouched.',
+            "Je, barua pepe ya {s} imebadilika? {other} anauliza.",
+            "Library slip for {s}: {n} items, due next week.",
+            "Czy {s} ma nowy adres? {other} pyta; nie wiadomo.",
+            "Customs form, {s}: declared {n} books, gift.",
+        ],
+        "also": [
+            "{S} also has a personal address, {alt}; both stay.",
+            '"@type": "Person", "name": "{s2}", "email": "{alt}"',
+            "Barua pepe ya {s2} ni {alt}.",
+            "E-posta adresi {s2}: {alt}.",
+        ],
+        "ask": [
+            "what's {s}'s email?",
+            "barua pepe ya {s} ni ipi?",
+            "email của {s} là gì?",
+        ],
+    },
+    "version": {
+        "old": [
+            "kubectl describe deployment {s} | Image: registry/app:{old}",
+            "Environment=APP_VERSION={old}   # {s}.service",
+            "## [{old}]   (top of {s}'s CHANGELOG.md)",
+            "{S} iko kwenye toleo {old}.",
+        ],
+        "new": [
+            "kubectl describe deployment {s} | Image: registry/app:{new}   (rollout complete; {old} pods terminated)",
+            "{s}.service: Environment=APP_VERSION={new}   # was {old}, restarted",
+            "## [{new}]   (new top of {s}'s CHANGELOG.md) ### Changed -- upgraded from {old}; {old} no longer deployed.",
+            "Patch notes, {s} {new}: upgrade from {old} is live for everyone.",
+            "{S} sasa iko kwenye toleo {new}; {old} limeondolewa.",
+            "{S} artık {new} sürümünde; {old} kaldırıldı.",
+            "{S} giờ chạy bản {new}, bỏ bản {old}.",
+            "{S} działa teraz w wersji {new}; {old} wycofana.",
+            "d4e{n}7a Bump {s} from {old} to {new}   (git log --oneline)",
+        ],
+        "distract": [
+            "kubectl describe deployment {s} | Replicas: {n} desired   (image unchanged)",
+            "### Rejected -- upgrading {s} this week (proposed by {other}).",
+            "Environment=LOG_LEVEL=debug   # {s}.service, app version unchanged",
+            "Je, {s} itasasishwa? {other} anauliza.",
+            "Patch notes: the Frost Axe now deals {n} less damage; {s} unaffected.",
+            "{other}'s service was upgraded; {s} was not.",
+        ],
+        "also": [
+            "{S} also ships a CLI at {alt}; both stay.",
+            "kubectl describe deployment {s2} | Image: registry/app:{alt}",
+            "Environment=APP_VERSION={old}   # {s2}.service, same as {s}",
+            "{S2} iko kwenye toleo {alt}.",
+        ],
+        "ask": [
+            "what version is {s} on?",
+            "{S} iko toleo gani?",
+            "kubectl: which image tag does {s} run?",
+        ],
+    },
+}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cases", type=int, default=180)
@@ -13192,6 +13931,7 @@ def main() -> int:
         "twentyfirst": TWENTYFIRST,
         "twentysecond": TWENTYSECOND,
         "twentythird": TWENTYTHIRD,
+        "twentyfourth": TWENTYFOURTH,
     }
     chosen = [name.strip() for name in args.sets.split(",") if name.strip()]
     if not chosen or any(name not in wordings for name in chosen):
