@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from memctl.core.said import MONTHS
 from memctl.models.supersede import Slot, claim, read_slot_of
 
 WEIGHTS = Path(__file__).parent / "data" / "supersede_veto.json"
@@ -93,33 +94,9 @@ STOP = frozenset(
     ]
 )
 _MONTHS = frozenset(
-    [
-        "jan",
-        "feb",
-        "mar",
-        "apr",
-        "may",
-        "jun",
-        "jul",
-        "aug",
-        "sep",
-        "sept",
-        "oct",
-        "nov",
-        "dec",
-        "january",
-        "february",
-        "march",
-        "april",
-        "june",
-        "july",
-        "august",
-        "september",
-        "october",
-        "november",
-        "december",
-    ]
+    {month.casefold() for month in MONTHS} | {month[:3].casefold() for month in MONTHS} | {"sept"}
 )
+"""The month names and their short forms: a word that is part of a date's value."""
 _ADDS = re.compile(r"\b(?:also|too|another|both|as well|additional|second|plus|besides)\b", re.I)
 _NEGATES = re.compile(r"\b(?:not|no|never|no longer|anymore|any more|nor)\b|n['’]t\b", re.I)
 _CHANGES = re.compile(
